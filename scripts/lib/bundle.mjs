@@ -1,0 +1,34 @@
+// Facts about a built bundle, shared by the bundle tests, the release pipeline and the benchmark:
+// the SRI string of its exact bytes, its gzip size, and what it defines when evaluated in a fresh global.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import vm from 'node:vm';
+
+/** Budget for the minified + gzip -9 bundle (the failing limit); our aim is AIM_GZIP_BYTES. */
+export const BUDGET_GZIP_BYTES = 5 * 1024;
+export const AIM_GZIP_BYTES = 3.5 * 1024;
+
+/** `sha384-<base64>` of the exact bytes, as browsers compute Subresource Integrity. */
+export function sriOf(bytes) {
+  return 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+}
+
+export function gzipSizeOf(bytes) {
+  return gzipSync(bytes, { level: 9 }).length;
+}
+
+/**
+ * Evaluates the UMD bundle as a classic script in a fresh global (no module system, like a script tag) and
+ * returns what it put on `SvcSDK`, plus every global name it added.
+ */
+export function evaluateUmd(code) {
+  const sandbox = {};
+  sandbox.window = sandbox;
+  sandbox.self = sandbox;
+  const context = vm.createContext(sandbox);
+  const before = new Set(Object.getOwnPropertyNames(vm.runInContext('globalThis', context)));
+  vm.runInContext(String(code), context, { filename: 'index.umd.js' });
+  const globalObject = vm.runInContext('globalThis', context);
+  const added = Object.getOwnPropertyNames(globalObject).filter((name) => !before.has(name));
+  return { SvcSDK: globalObject.SvcSDK, addedGlobals: added };
+}

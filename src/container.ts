@@ -1,0 +1,43 @@
+import { configError, typeName } from './errors';
+import { redactString } from './redact';
+
+// Containers held by live instances of this copy of the SDK; released by destroy().
+const held = new WeakSet<Element>();
+
+/**
+ * Resolves the container argument (an element id or an Element) and claims it for one instance.
+ * `token` is only used to keep it out of the message if someone passes it as the id by mistake.
+ */
+export function claimContainer(container: unknown, token: string): Element {
+  let element: Element | null;
+  if (typeof container === 'string') {
+    element = container === '' ? null : document.getElementById(container);
+    if (!element) {
+      throw configError(
+        `no element with id "${redactString(container, token)}" was found: create the container before ` +
+          'new SvcContracts(), or pass the element itself.',
+      );
+    }
+  } else if (isElement(container)) {
+    element = container;
+  } else {
+    throw configError(`container must be an element id (string) or an Element, got ${typeName(container)}.`);
+  }
+  if (held.has(element)) {
+    throw configError(
+      'this container is already used by another SvcContracts instance: each instance needs its own ' +
+        'container. Call destroy() on the other instance first, or give this one a different element.',
+    );
+  }
+  held.add(element);
+  return element;
+}
+
+export function releaseContainer(element: Element): void {
+  held.delete(element);
+}
+
+// nodeType rather than instanceof: an element from another frame of the page is still an element.
+function isElement(value: unknown): value is Element {
+  return typeof value === 'object' && value !== null && (value as Node).nodeType === 1;
+}

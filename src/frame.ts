@@ -1,0 +1,20 @@
+import type { Settings } from './config';
+
+// Each grant is explained in docs/protocol.md; anything not listed (top navigation, modals, ...) is denied.
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/** The signing iframe, not yet in the document. Styles go through CSSOM, which a strict CSP allows. */
+export function createFrame(settings: Settings): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  iframe.title = 'Contract signing';
+  iframe.setAttribute('allow', 'camera');
+  iframe.setAttribute('sandbox', SANDBOX);
+  iframe.referrerPolicy = 'strict-origin';
+  const style = iframe.style;
+  style.border = '0';
+  style.display = 'block';
+  style.width = settings.width;
+  style.height = settings.height;
+  iframe.src = settings.app.embedUrl;
+  return iframe;
+}

@@ -1,0 +1,73 @@
+// @vitest-environment node
+// Checks the built files exactly as partners get them (run `npm run build` first; `npm test` does).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM helper without type declarations
+import { AIM_GZIP_BYTES, BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../scripts/lib/bundle.mjs';
+
+const root = join(__dirname, '..', '..');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const packageDir = join(root, 'dist', 'packages', 'contracts-sdk');
+const pinned = join(packageDir, version, 'index.umd.js');
+const floating = join(packageDir, `v${version.split('.')[0]}`, 'index.umd.js');
+
+describe('built bundle', () => {
+  it('exists at the pinned and the floating major path', () => {
+    expect(existsSync(pinned), `${pinned} is missing: run npm run build`).toBe(true);
+    expect(existsSync(`${pinned}.map`)).toBe(true);
+    expect(existsSync(floating)).toBe(true);
+    expect(existsSync(`${floating}.map`)).toBe(true);
+    expect(existsSync(`${floating}.integrity`), 'the floating path must not carry integrity').toBe(false);
+    expect(readFileSync(floating)).toEqual(readFileSync(pinned));
+  });
+
+  it('evaluates in a fresh global to SvcSDK with exactly its three members, and no other global', () => {
+    const { SvcSDK, addedGlobals } = evaluateUmd(readFileSync(pinned, 'utf8'));
+    expect(addedGlobals).toEqual(['SvcSDK']);
+    expect(Object.keys(SvcSDK).sort()).toEqual(['KNOWN_ERROR_CODES', 'SDK_VERSION', 'SvcContracts']);
+    expect(SvcSDK.SDK_VERSION).toBe(version);
+    expect(typeof SvcSDK.SvcContracts).toBe('function');
+    expect(Object.isFrozen(SvcSDK.KNOWN_ERROR_CODES)).toBe(true);
+    expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual(
+      ['loading_error', 'not_found', 'unknown', 'verification_limit_exceeded', 'verification_required'],
+    );
+  });
+
+  it('starts with a one-line banner naming the version and ends with its source map comment', () => {
+    const code = readFileSync(pinned, 'utf8');
+    expect(code.split('\n')[0]).toMatch(new RegExp(`^/\\*! contracts-sdk v${version.replace(/\./g, '\\.')} `));
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=index.umd.js.map')).toBe(true);
+    const map = JSON.parse(readFileSync(`${pinned}.map`, 'utf8'));
+    expect(map.sources.some((source: string) => source.endsWith('svc-contracts.ts'))).toBe(true);
+    expect(map.sourcesContent.length).toBe(map.sources.length);
+  });
+
+  it('bundles mitt instead of expecting a global', () => {
+    const code = readFileSync(pinned, 'utf8');
+    expect(code).not.toMatch(/require\(["']mitt["']\)|\.mitt\b/);
+  });
+
+  it('has an .integrity sidecar equal to the SHA-384 of the exact bytes', () => {
+    const sidecar = readFileSync(`${pinned}.integrity`, 'utf8').trim();
+    expect(sidecar).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    expect(sidecar).toBe(sriOf(readFileSync(pinned)));
+  });
+
+  it('contains no HTML or code sinks and never posts to "*"', () => {
+    const code = readFileSync(pinned, 'utf8');
+    expect(code).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|new Function|\beval\(/);
+    expect(code).not.toMatch(/postMessage\([^)]*["']\*["']/);
+    expect(code).not.toMatch(/setAttribute\(["']style["']/);
+  });
+
+  it(`is at most ${BUDGET_GZIP_BYTES} bytes min+gzip`, () => {
+    const bytes = readFileSync(pinned);
+    const gzip = gzipSizeOf(bytes);
+    console.log(
+      `bundle size: ${bytes.length} B minified, ${gzip} B min+gzip -9 ` +
+        `(budget ${BUDGET_GZIP_BYTES} B, aim ${AIM_GZIP_BYTES} B: ${gzip <= AIM_GZIP_BYTES ? 'meets' : 'misses'} the aim)`,
+    );
+    expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+  });
+});

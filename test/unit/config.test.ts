@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SvcContracts } from '../../src';
+import { APP_URL, TOKEN, create, makeContainer } from './fake-app';
+
+/** Calls `fn`, expects a TypeError matching `pattern`, and checks the message never carries the token. */
+function expectConfigError(fn: () => unknown, pattern: RegExp): void {
+  let thrown: unknown;
+  try {
+    fn();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(TypeError);
+  const message = (thrown as Error).message;
+  expect(message).toMatch(/^\[contracts-sdk\] /);
+  expect(message).toMatch(pattern);
+  expect(message).not.toContain(TOKEN);
+  expect(message).not.toContain('tok-7f3a9c2e');
+}
+
+const good = { signingToken: TOKEN, appUrl: APP_URL };
+
+describe('container argument', () => {
+  it('throws when the id matches no element, saying how to fix it', () => {
+    expectConfigError(() => new SvcContracts('missing', good), /no element with id "missing".*create the container/);
+  });
+
+  it('never echoes the token when it is passed as the container id by mistake', () => {
+    expectConfigError(() => new SvcContracts(TOKEN, good), /no element with id "\[redacted\]"/);
+  });
+
+  it.each([
+    ['a number', 42, /got number/],
+    ['null', null, /got null/],
+    ['undefined', undefined, /got undefined/],
+    ['a plain object', { id: 'x' }, /got object/],
+    ['an empty string', '', /no element with id ""/],
+  ])('throws for %s', (_label, container, pattern) => {
+    expectConfigError(() => new SvcContracts(container as never, good), pattern);
+  });
+
+  it('accepts an id or an element', () => {
+    makeContainer('by-id');
+    expect(() => create({}, 'by-id')).not.toThrow();
+    expect(() => create({}, makeContainer('el'))).not.toThrow();
+  });
+
+  it('refuses a container already held by another live instance, until that one is destroyed', () => {
+    const element = makeContainer();
+    const first = create({}, element);
+    expectConfigError(() => new SvcContracts(element, good), /each instance needs its own container/);
+    first.destroy();
+    expect(() => create({}, element)).not.toThrow();
+  });
+});
+
+describe('config', () => {
+  it.each([
+    ['missing', {}, /signingToken must be a non-empty string \(got undefined\)/],
+    ['empty', { signingToken: '' }, /got an empty string/],
+    ['blank', { signingToken: '   ' }, /got an empty string/],
+    ['a number', { signingToken: 123 }, /got number/],
+    ['an object', { signingToken: { token: 'x' } }, /got object/],
+  ])('throws when signingToken is %s', (_label, config, pattern) => {
+    makeContainer('c');
+    expectConfigError(() => new SvcContracts('c', { appUrl: APP_URL, ...config } as never), pattern);
+  });
+
+  it.each([null, undefined, 'token', ['x']])('throws when config is %s', (config) => {
+    makeContainer('c');
+    expectConfigError(() => new SvcContracts('c', config as never), /config must be an object/);
+  });
+
+  it.each([
+    ['contractId', 7, /contractId must be a string/],
+    ['debug', 'yes', /debug must be true or false/],
+    ['width', true, /width must be a number of pixels .* or a CSS length string/],
+    ['height', null, /height must be a number of pixels/],
+    ['width', -1, /width must be/],
+    ['height', Number.NaN, /height must be/],
+    ['width', Infinity, /width must be/],
+    ['height', '', /height must be/],
+    ['environment', 'staging', /environment must be "production" or "qa", got "staging"/],
+    ['environment', 1, /environment must be "production" or "qa", got 1/],
+    ['appUrl', 5, /appUrl must be a string URL/],
+    ['appUrl', 'not a url', /appUrl must be an absolute URL/],
+    ['appUrl', 'http://sign.example.com', /must use https:/],
+    ['appUrl', 'ftp://localhost', /must use https:/],
+    ['appUrl', 'https://sign.test/?x=1', /must not contain credentials, a query or a fragment/],
+    ['appUrl', 'https://sign.test/#x', /must not contain/],
+    ['appUrl', 'https://user:pw@sign.test', /must not contain/],
+    ['appUrl', `https://sign.test/${TOKEN}`, /must not contain the signing token/],
+    ['loadTimeout', '5000', /loadTimeout must be a number of milliseconds/],
+    ['loadTimeout', 0, /loadTimeout must be/],
+    ['loadTimeout', -5, /loadTimeout must be/],
+    ['loadTimeout', 2 ** 31, /loadTimeout must be/],
+    ['signing_token', 'x', /unknown option "signing_token". Known options: signingToken/],
+  ])('throws when %s is %s', (option, value, pattern) => {
+    makeContainer('c');
+    expectConfigError(() => new SvcContracts('c', { ...good, [option]: value } as never), pattern);
+  });
+
+  it('rejects a CSS string the browser does not accept', () => {
+    vi.stubGlobal('CSS', { supports: (_property: string, value?: string) => value !== 'wide' });
+    makeContainer('c');
+    expectConfigError(() => new SvcContracts('c', { ...good, width: 'wide' }), /width must be .* got "wide"/);
+  });
+
+  it.each(['http://localhost:8080', 'http://127.0.0.1:9000/base/', 'http://[::1]:3000', 'https://sign.example.com/app'])(
+    'accepts appUrl %s',
+    (appUrl) => {
+      expect(() => create({ appUrl })).not.toThrow();
+    },
+  );
+
+  it('leaves no DOM behind and holds no container when it throws', () => {
+    const element = makeContainer();
+    expect(() => new SvcContracts(element, { ...good, width: true as never })).toThrow();
+    expect(element.childNodes.length).toBe(0);
+    expect(() => create({}, element)).not.toThrow();
+  });
+});

@@ -1,0 +1,88 @@
+// A stand-in for the signing app inside the iframe: happy-dom cannot load a remote frame, so each test gives
+// the SDK's iframe a fake contentWindow and plays the app's side of docs/protocol.md by hand.
+import { afterEach, expect, vi } from 'vitest';
+import { SvcContracts } from '../../src';
+import type { SvcContractsConfig } from '../../src';
+
+export const APP_URL = 'https://sign.test:8443';
+export const APP_ORIGIN = 'https://sign.test:8443';
+export const TOKEN = 'sbx_complete_tok-7f3a9c2e-SECRET';
+
+const live: SvcContracts[] = [];
+
+afterEach(() => {
+  for (const sdk of live.splice(0)) sdk.destroy();
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+export function makeContainer(id = 'signing'): HTMLElement {
+  const element = document.createElement('div');
+  element.id = id;
+  document.body.append(element);
+  return element;
+}
+
+/** An instance on a fresh container, destroyed after the test. */
+export function create(config: Partial<SvcContractsConfig> = {}, container: string | Element = makeContainer()) {
+  const sdk = new SvcContracts(container, { signingToken: TOKEN, appUrl: APP_URL, ...config });
+  live.push(sdk);
+  return sdk;
+}
+
+export function envelope(type: string, extra: Record<string, unknown> = {}) {
+  return { protocol: 'svc-contracts', version: 1, type, ...extra };
+}
+
+export const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class FakeApp {
+  readonly window = { postMessage: vi.fn() };
+  port: MessagePort | undefined;
+
+  constructor(readonly iframe: HTMLIFrameElement) {
+    Object.defineProperty(iframe, 'contentWindow', { value: this.window, configurable: true });
+  }
+
+  /** The app side of the frame the SDK just created in `container`. */
+  static in(container: Element): FakeApp {
+    const frames = container.querySelectorAll('iframe');
+    expect(frames.length).toBe(1);
+    return new FakeApp(frames[0] as HTMLIFrameElement);
+  }
+
+  /** Posts to the parent window as a frame would: origin and source are what the browser would report. */
+  post(data: unknown, origin = APP_ORIGIN, source: unknown = this.window): void {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+  }
+
+  /** hello, then takes the port the SDK transferred with init. */
+  handshake(): { message: Record<string, unknown>; targetOrigin: string } {
+    this.post(envelope('hello'));
+    expect(this.window.postMessage).toHaveBeenCalledTimes(1);
+    const [message, targetOrigin, transfer] = this.window.postMessage.mock.calls[0];
+    this.port = transfer[0];
+    return { message, targetOrigin };
+  }
+
+  /** Sends over the private port and lets it deliver. */
+  async send(data: unknown): Promise<void> {
+    this.port!.postMessage(data);
+    await tick(5);
+  }
+
+  async ready(): Promise<void> {
+    this.handshake();
+    await this.send(envelope('loaded'));
+    await this.send(envelope('ready'));
+  }
+}
+
+/** Records every SDK event in order, with its payload. */
+export function record(sdk: SvcContracts) {
+  const seen: Array<[string, unknown]> = [];
+  for (const name of ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'] as const) {
+    sdk.on(name, (payload) => seen.push([name, payload]));
+  }
+  return { seen, names: () => seen.map(([name]) => name) };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { redact } from '../../src/redact';
+import { FakeApp, TOKEN, create, envelope, makeContainer } from './fake-app';
+
+function spyConsole() {
+  const methods = ['log', 'info', 'debug', 'warn', 'error', 'trace'] as const;
+  return methods.map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+}
+
+async function fullRun(debug: boolean) {
+  const container = makeContainer();
+  const sdk = create({ debug, contractId: 'c-1', loadTimeout: 200 }, container);
+  const opening = sdk.open();
+  const app = FakeApp.in(container);
+  app.post('junk');
+  app.post(envelope('hello'), 'https://evil.test');
+  app.handshake();
+  await app.send({ nonsense: TOKEN });
+  await app.send(envelope('loaded'));
+  await app.send(envelope('ready'));
+  await app.send(envelope('completed'));
+  await opening;
+  sdk.close();
+  void sdk.open();
+  const second = FakeApp.in(container);
+  second.handshake();
+  await second.send(envelope('error', { code: 'not_found', message: `token ${TOKEN} expired` }));
+  sdk.destroy();
+}
+
+describe('debug logging', () => {
+  it('debug: false prints nothing at all', async () => {
+    const spies = spyConsole();
+    await fullRun(false);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('debug: true logs each lifecycle step with a prefix and never the token', async () => {
+    const spies = spyConsole();
+    await fullRun(true);
+    const lines = spies.flatMap((spy) => spy.mock.calls.map((args) => args));
+    const text = lines.map((args) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+    expect(text.length).toBeGreaterThan(10);
+    for (const line of text) {
+      expect(line.startsWith('[contracts-sdk] ')).toBe(true);
+      expect(line).not.toContain(TOKEN);
+    }
+    const all = text.join('\n');
+    for (const step of ['created', 'open: frame created', 'handshake: hello accepted', 'unexpected origin', 'malformed',
+      'event contract.loading', 'event contract.ready', 'event contract.completed', 'event contract.error', 'close', 'destroy']) {
+      expect(all).toContain(step);
+    }
+    expect(all).toContain('token [redacted] expired');
+  });
+});
+
+describe('redact()', () => {
+  it('replaces the secret in strings, keys, nested objects, arrays and errors, and survives cycles', () => {
+    const cyclic: Record<string, unknown> = { note: `a ${TOKEN} b` };
+    cyclic.self = cyclic;
+    const value = {
+      [TOKEN]: 'key',
+      list: [TOKEN, { deep: { deeper: `x${TOKEN}x` } }],
+      error: new Error(`failed for ${TOKEN}`),
+      cyclic,
+      port: new MessageChannel().port1,
+    };
+    const output = JSON.stringify(redact(value, TOKEN));
+    expect(output).not.toContain(TOKEN);
+    expect(output).toContain('[redacted]');
+    expect(output).toContain('Error: failed for [redacted]');
+    expect(output).toContain('[circular]');
+    expect(output).toMatch(/"port":"\[object \w+\]"/);
+  });
+
+  it('leaves numbers, booleans and undefined alone', () => {
+    expect(redact(5, TOKEN)).toBe(5);
+    expect(redact(undefined, TOKEN)).toBeUndefined();
+    expect(redact(false, TOKEN)).toBe(false);
+  });
+});
+
+describe('the instance', () => {
+  it('does not expose the token through enumeration, JSON or inspection', () => {
+    const sdk = create({ contractId: 'c-1' });
+    expect(JSON.stringify(sdk)).not.toContain(TOKEN);
+    const reachable = JSON.stringify(redact(Object.assign({}, sdk), ''));
+    expect(reachable).not.toContain(TOKEN);
+    for (const key of Reflect.ownKeys(sdk)) {
+      const value = (sdk as unknown as Record<PropertyKey, unknown>)[key];
+      expect(typeof value === 'string' && value.includes(TOKEN)).toBe(false);
+      if (value && typeof value === 'object' && !('nodeType' in value)) {
+        expect(JSON.stringify(value) ?? '').not.toContain(TOKEN);
+      }
+    }
+  });
+});
