@@ -50,7 +50,8 @@ const output = (dir, extraPlugins) => ({
   exports: 'named',
   sourcemap: true,
   banner: `/*! contracts-sdk v${version} | signing SDK for lending partners */`,
-  plugins: [terser({ format: { comments: /^!/ } }), ...extraPlugins],
+    // Private members are named `_x` in src/ so they can be shortened; nothing public starts with "_".
+  plugins: [terser({ format: { comments: /^!/ }, mangle: { properties: { regex: /^_/ } } }), ...extraPlugins],
 });
 
 export default {

@@ -18,16 +18,14 @@ export function resolveSigningApp(address: string, option: string): SigningApp {
   try {
     url = new URL(address);
   } catch {
-    throw configError(`${option} must be an absolute URL such as "https://sign.example.com" (got "${address}").`);
+    throw configError(`${option} must be an absolute URL like "https://sign.example.com", got "${address}".`);
   }
   const loopback = LOOPBACK_HOST.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw configError(
-      `${option} must use https: (http: is allowed only for localhost and 127.0.0.1), got "${url.protocol}".`,
-    );
+    throw configError(`${option} must use https: (http: only on localhost), got "${url.protocol}".`);
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw configError(`${option} must not contain credentials, a query or a fragment: give the signing app's base address.`);
+    throw configError(`${option} must be a base address without credentials, query or fragment.`);
   }
   return { origin: url.origin, embedUrl: url.origin + url.pathname.replace(/\/+$/, '') + '/embed' };
 }

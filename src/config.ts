@@ -24,26 +24,27 @@ const MAX_TIMEOUT = 2147483647;
  */
 export function resolveConfig(config: SvcContractsConfig): { token: string; settings: Settings } {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw configError(`config must be an object such as { signingToken }, got ${typeName(config)}.`);
+    throw configError(`config must be an object with a signingToken, got ${typeName(config)}.`);
   }
   const token = config.signingToken;
   if (typeof token !== 'string' || token.trim() === '') {
     throw configError(
-      `config.signingToken must be a non-empty string (got ${typeof token === 'string' ? 'an empty string' : typeName(token)}). ` +
-        'Get it on your server from GET /api/v3/applications/{app_id}/contracts and pass it to the page.',
+      `config.signingToken must be the non-empty string from GET /api/v3/applications/{app_id}/contracts, got ${
+        typeof token === 'string' ? 'an empty string' : typeName(token)
+      }.`,
     );
   }
   for (const key of Object.keys(config)) {
     if (!OPTIONS.includes(key)) {
-      throw configError(`config has an unknown option "${redactString(key, token)}". Known options: ${OPTIONS.join(', ')}.`);
+      throw configError(`config.${redactString(key, token)} is not an option. Options: ${OPTIONS.join(', ')}.`);
     }
   }
   const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = DEFAULTS.loadTimeout } = config;
   if (contractId !== undefined && typeof contractId !== 'string') {
-    throw configError(`config.contractId must be a string (your own id for the contract), got ${typeName(contractId)}.`);
+    throw configError(`config.contractId must be a string, got ${typeName(contractId)}.`);
   }
   if (typeof debug !== 'boolean') {
-    throw configError(`config.debug must be true or false, got ${typeName(debug)}.`);
+    throw configError(`config.debug must be a boolean, got ${typeName(debug)}.`);
   }
   if (!Object.prototype.hasOwnProperty.call(SIGNING_APP_URLS, environment)) {
     throw configError(`config.environment must be "production" or "qa", got ${describe(environment, token)}.`);
@@ -52,16 +53,16 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
     throw configError(`config.appUrl must be a string URL, got ${typeName(appUrl)}.`);
   }
   if (appUrl !== undefined && appUrl.includes(token)) {
-    throw configError('config.appUrl must not contain the signing token: the token never goes in a URL.');
+    throw configError('config.appUrl must not contain the signing token.');
   }
   if (typeof loadTimeout !== 'number' || !(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(
-      `config.loadTimeout must be a number of milliseconds between 1 and ${MAX_TIMEOUT}, got ${describe(loadTimeout, token)}.`,
+      `config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${describe(loadTimeout, token)}.`,
     );
   }
   const app =
     appUrl === undefined
-      ? resolveSigningApp(SIGNING_APP_URLS[environment as Environment], 'the signing app URL of this build')
+      ? resolveSigningApp(SIGNING_APP_URLS[environment as Environment], 'the built-in signing app URL')
       : resolveSigningApp(appUrl, 'config.appUrl');
   return {
     token,
@@ -85,7 +86,7 @@ function dimension(name: 'width' | 'height', value: unknown, token: string): str
     (typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports(name, value));
   if (valid) return value;
   throw configError(
-    `config.${name} must be a number of pixels (e.g. 600) or a CSS length string (e.g. "100%", "40rem"), got ${describe(value, token)}.`,
+    `config.${name} must be a number (pixels) or a CSS length like "100%", got ${describe(value, token)}.`,
   );
 }
 

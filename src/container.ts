@@ -13,20 +13,16 @@ export function claimContainer(container: unknown, token: string): Element {
   if (typeof container === 'string') {
     element = container === '' ? null : document.getElementById(container);
     if (!element) {
-      throw configError(
-        `no element with id "${redactString(container, token)}" was found: create the container before ` +
-          'new SvcContracts(), or pass the element itself.',
-      );
+      throw configError(`no element has id "${redactString(container, token)}": create the container first, or pass the element.`);
     }
   } else if (isElement(container)) {
     element = container;
   } else {
-    throw configError(`container must be an element id (string) or an Element, got ${typeName(container)}.`);
+    throw configError(`container must be an element id or an Element, got ${typeName(container)}.`);
   }
   if (held.has(element)) {
     throw configError(
-      'this container is already used by another SvcContracts instance: each instance needs its own ' +
-        'container. Call destroy() on the other instance first, or give this one a different element.',
+      'this container is used by another SvcContracts instance: each instance needs its own container (or destroy() the other first).',
     );
   }
   held.add(element);

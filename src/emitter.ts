@@ -27,7 +27,7 @@ export function createEmitter() {
       throw configError(`${method}(): unknown event "${String(type).slice(0, 60)}". Events: ${EVENT_NAMES.join(', ')}.`);
     }
     if (typeof handler !== 'function') {
-      throw configError(`${method}("${type}", handler): handler must be a function, got ${typeName(handler)}.`);
+      throw configError(`${method}(): handler must be a function, got ${typeName(handler)}.`);
     }
   }
 

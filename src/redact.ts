@@ -1,35 +1,29 @@
 const REDACTED = '[redacted]';
-const MAX_DEPTH = 6;
 
-/** Replaces every occurrence of `secret` in a string. */
+/** Replaces every occurrence of `secret` in a string, raw or as it appears inside JSON. */
 export function redactString(text: string, secret: string): string {
-  return secret ? text.split(secret).join(REDACTED) : text;
+  if (!secret) return text;
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  return text.split(secret).join(REDACTED).split(escaped).join(REDACTED);
 }
 
+const describeError = (error: Error) => `${error.name}: ${error.message}`;
+
 /**
- * A copy of `value` safe to print: the secret is replaced wherever it occurs in strings, object keys, nested
- * objects, arrays and errors. Other objects (DOM nodes, ports, windows) are printed by their type tag only,
- * since we cannot know what they hold.
+ * A printable rendering of any value with the secret removed. Rendering first (strings as they are, errors by
+ * name and message, anything else as JSON) and redacting the final text covers keys, nesting and arrays
+ * alike; a value JSON cannot render (cycles, foreign windows) prints as its type tag only.
  */
-export function redact(value: unknown, secret: string, depth = 0, seen = new Set<object>()): unknown {
-  if (typeof value === 'string') return redactString(value, secret);
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[circular]';
-  if (depth >= MAX_DEPTH) return '[…]';
-  if (value instanceof Error) {
-    return redactString(`${value.name}: ${value.message}`, secret);
-  }
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => redact(item, secret, depth + 1, seen));
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return Object.prototype.toString.call(value);
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      copy[redactString(key, secret)] = redact((value as Record<string, unknown>)[key], secret, depth + 1, seen);
+export function redact(value: unknown, secret: string): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (value instanceof Error) text = describeError(value);
+  else {
+    try {
+      text = JSON.stringify(value, (_key, item) => (item instanceof Error ? describeError(item) : item)) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
     }
-    return copy;
-  } finally {
-    seen.delete(value);
   }
+  return redactString(text, secret);
 }

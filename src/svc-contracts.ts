@@ -10,32 +10,35 @@ import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 
+// Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
 const tokens = new WeakMap<SvcContracts, string>();
+
+const DESTROYED = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
 type State = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed' | 'destroyed';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
-  private readonly container: Element;
-  private readonly settings: Settings;
-  private readonly events = createEmitter();
-  private readonly log: Logger;
-  private state: State = 'idle';
+  private readonly _container: Element;
+  private readonly _settings: Settings;
+  private readonly _events = createEmitter();
+  private readonly _log: Logger;
+  private _state: State = 'idle';
   /** Listeners, timers and the port of the current attempt. */
-  private connection: Cleanup | undefined;
+  private _connection: Cleanup | undefined;
   /** Removal of the current attempt's iframe (kept apart: an app-reported error leaves the frame visible). */
-  private frame: Cleanup | undefined;
-  private pending: Promise<void> | undefined;
-  private settle: (() => void) | undefined;
+  private _frame: Cleanup | undefined;
+  private _pending: Promise<void> | undefined;
+  private _settle: (() => void) | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
-    this.container = claimContainer(container, token);
-    this.settings = settings;
-    this.log = createLogger(settings.debug, token);
+    this._container = claimContainer(container, token);
+    this._settings = settings;
+    this._log = createLogger(settings.debug, token);
     tokens.set(this, token);
-    this.log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
+    this._log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
   }
 
   /**
@@ -43,73 +46,71 @@ export class SvcContracts {
    * opening or open returns the same promise; after an error it replaces the failed frame (a retry).
    */
   open(): Promise<void> {
-    if (this.state === 'destroyed') {
-      return Promise.reject(misuseError('open() was called after destroy(). Create a new SvcContracts instance.'));
+    if (this._state === 'destroyed') {
+      return Promise.reject(misuseError(DESTROYED('open')));
     }
-    if (this.pending && this.state !== 'failed') return this.pending;
-    if (!this.container.isConnected) {
-      return Promise.reject(
-        misuseError('open(): the container is not in the document. Attach it to the page before calling open().'),
-      );
+    if (this._pending && this._state !== 'failed') return this._pending;
+    if (!this._container.isConnected) {
+      return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
     }
-    this.teardown();
-    const pending = (this.pending = new Promise<void>((resolve) => (this.settle = resolve)));
-    this.start();
+    this._teardown();
+    const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
+    this._start();
     return pending;
   }
 
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
   close(): void {
-    if (this.state === 'destroyed') return;
-    if (this.state !== 'idle') this.log('close');
-    this.teardown();
-    this.state = 'idle';
-    this.pending = undefined;
-    this.resolvePending();
+    if (this._state === 'destroyed') return;
+    if (this._state !== 'idle') this._log('close');
+    this._teardown();
+    this._state = 'idle';
+    this._pending = undefined;
+    this._resolvePending();
   }
 
   /** close(), then drops every handler and releases the container. The instance cannot be used again. */
   destroy(): void {
-    if (this.state === 'destroyed') return;
+    if (this._state === 'destroyed') return;
     this.close();
-    this.log('destroy');
-    this.events.clear();
-    releaseContainer(this.container);
+    this._log('destroy');
+    this._events.clear();
+    releaseContainer(this._container);
     tokens.delete(this);
-    this.state = 'destroyed';
+    this._state = 'destroyed';
   }
 
   on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this.assertUsable('on');
-    this.events.on(event, handler);
+    this._assertUsable('on');
+    this._events.on(event, handler);
     return this;
   }
 
   once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this.assertUsable('once');
-    this.events.once(event, handler);
+    this._assertUsable('once');
+    this._events.once(event, handler);
     return this;
   }
 
   off<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this.events.off(event, handler);
+    this._events.off(event, handler);
     return this;
   }
 
-  private assertUsable(method: string): void {
-    if (this.state === 'destroyed') {
-      throw misuseError(`${method}() was called after destroy(). Create a new SvcContracts instance.`);
+  private _assertUsable(method: string): void {
+    if (this._state === 'destroyed') {
+      throw misuseError(DESTROYED(method));
     }
   }
 
-  private start(): void {
-    const { settings } = this;
-    const connection = (this.connection = createCleanup());
-    const frame = (this.frame = createCleanup());
+  private _start(): void {
+    const settings = this._settings;
+    const connection = (this._connection = createCleanup());
+    const frame = (this._frame = createCleanup());
     const iframe = createFrame(settings);
-    const current = () => this.connection === connection;
+    const current = () => this._connection === connection;
     const failLoading = (message: string) => {
-      if (current() && (this.state === 'loading' || this.state === 'loaded')) this.fail(message);
+      if (current() && (this._state === 'loading' || this._state === 'loaded')) this._fail(message);
     };
 
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
@@ -119,8 +120,8 @@ export class SvcContracts {
       token: tokens.get(this)!,
       contractId: settings.contractId,
       cleanup: connection,
-      log: this.log,
-      onMessage: (message) => current() && this.receive(message),
+      log: this._log,
+      onMessage: (message) => current() && this._receive(message),
       onNoHello: () =>
         failLoading('The signing page loaded but did not answer (wrong address, an error page, or another site).'),
     });
@@ -133,34 +134,34 @@ export class SvcContracts {
     addEventListener('offline', onOffline);
     connection.add(() => removeEventListener('offline', onOffline));
 
-    this.container.appendChild(iframe);
+    this._container.appendChild(iframe);
     frame.add(() => iframe.remove());
-    this.state = 'loading';
-    this.log('open: frame created for', settings.app.embedUrl);
-    this.emit('contract.loading');
+    this._state = 'loading';
+    this._log('open: frame created for', settings.app.embedUrl);
+    this._emit('contract.loading');
     if (current() && navigator.onLine === false) failLoading('The browser is offline.');
   }
 
-  private receive(message: AppMessage): void {
-    const { state } = this;
-    this.log('message from the signing app:', message.type);
+  private _receive(message: AppMessage): void {
+    const state = this._state;
+    this._log('message from the signing app:', message.type);
     if (message.type === 'error') {
       if (state === 'loading' || state === 'loaded' || state === 'ready') {
-        this.fail(message.message, message.code, true);
+        this._fail(message.message, message.code, true);
       }
     } else if (message.type === 'loaded' && state === 'loading') {
-      this.state = 'loaded';
-      this.emit('contract.loaded');
+      this._state = 'loaded';
+      this._emit('contract.loaded');
     } else if (message.type === 'ready' && state === 'loaded') {
-      this.state = 'ready';
-      const settle = this.takeSettle();
-      this.emit('contract.ready');
+      this._state = 'ready';
+      const settle = this._takeSettle();
+      this._emit('contract.ready');
       settle?.();
     } else if (message.type === 'completed' && state === 'ready') {
-      this.state = 'completed';
-      this.emit('contract.completed');
+      this._state = 'completed';
+      this._emit('contract.completed');
     } else {
-      this.log('ignored an out-of-order message:', message.type, 'in state', state);
+      this._log('ignored an out-of-order message:', message.type, 'in state', state);
     }
   }
 
@@ -168,37 +169,37 @@ export class SvcContracts {
    * Ends the attempt with `contract.error`. The state is final before handlers run, so a handler may call
    * open() to retry; the promise of the failed attempt resolves after them.
    */
-  private fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
-    this.connection?.run();
-    if (!keepFrame) this.frame?.run();
-    this.state = 'failed';
-    const settle = this.takeSettle();
-    this.emit('contract.error', message === undefined ? { code } : { code, message });
+  private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
+    this._connection?.run();
+    if (!keepFrame) this._frame?.run();
+    this._state = 'failed';
+    const settle = this._takeSettle();
+    this._emit('contract.error', message === undefined ? { code } : { code, message });
     settle?.();
   }
 
-  private emit<E extends ContractEventName>(
+  private _emit<E extends ContractEventName>(
     event: E,
     extra?: Omit<ContractEventMap[E], 'contractId'>,
   ): void {
-    const payload = Object.freeze({ contractId: this.settings.contractId, ...extra }) as ContractEventMap[E];
-    this.log('event', event, payload);
-    this.events.emit(event, payload);
+    const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
+    this._log('event', event, payload);
+    this._events.emit(event, payload);
   }
 
-  private teardown(): void {
-    this.connection?.run();
-    this.frame?.run();
-    this.connection = this.frame = undefined;
+  private _teardown(): void {
+    this._connection?.run();
+    this._frame?.run();
+    this._connection = this._frame = undefined;
   }
 
-  private takeSettle(): (() => void) | undefined {
-    const settle = this.settle;
-    this.settle = undefined;
+  private _takeSettle(): (() => void) | undefined {
+    const settle = this._settle;
+    this._settle = undefined;
     return settle;
   }
 
-  private resolvePending(): void {
-    this.takeSettle()?.();
+  private _resolvePending(): void {
+    this._takeSettle()?.();
   }
 }

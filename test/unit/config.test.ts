@@ -22,11 +22,11 @@ const good = { signingToken: TOKEN, appUrl: APP_URL };
 
 describe('container argument', () => {
   it('throws when the id matches no element, saying how to fix it', () => {
-    expectConfigError(() => new SvcContracts('missing', good), /no element with id "missing".*create the container/);
+    expectConfigError(() => new SvcContracts('missing', good), /no element has id "missing": create the container first, or pass the element/);
   });
 
   it('never echoes the token when it is passed as the container id by mistake', () => {
-    expectConfigError(() => new SvcContracts(TOKEN, good), /no element with id "\[redacted\]"/);
+    expectConfigError(() => new SvcContracts(TOKEN, good), /no element has id "\[redacted\]"/);
   });
 
   it.each([
@@ -34,7 +34,7 @@ describe('container argument', () => {
     ['null', null, /got null/],
     ['undefined', undefined, /got undefined/],
     ['a plain object', { id: 'x' }, /got object/],
-    ['an empty string', '', /no element with id ""/],
+    ['an empty string', '', /no element has id ""/],
   ])('throws for %s', (_label, container, pattern) => {
     expectConfigError(() => new SvcContracts(container as never, good), pattern);
   });
@@ -56,7 +56,7 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken must be a non-empty string \(got undefined\)/],
+    ['missing', {}, /signingToken must be the non-empty string from GET \/api\/v3\/applications\/\{app_id\}\/contracts, got undefined/],
     ['empty', { signingToken: '' }, /got an empty string/],
     ['blank', { signingToken: '   ' }, /got an empty string/],
     ['a number', { signingToken: 123 }, /got number/],
@@ -73,9 +73,9 @@ describe('config', () => {
 
   it.each([
     ['contractId', 7, /contractId must be a string/],
-    ['debug', 'yes', /debug must be true or false/],
-    ['width', true, /width must be a number of pixels .* or a CSS length string/],
-    ['height', null, /height must be a number of pixels/],
+    ['debug', 'yes', /debug must be a boolean, got string/],
+    ['width', true, /width must be a number \(pixels\) or a CSS length like "100%", got boolean/],
+    ['height', null, /height must be a number \(pixels\)/],
     ['width', -1, /width must be/],
     ['height', Number.NaN, /height must be/],
     ['width', Infinity, /width must be/],
@@ -86,15 +86,15 @@ describe('config', () => {
     ['appUrl', 'not a url', /appUrl must be an absolute URL/],
     ['appUrl', 'http://sign.example.com', /must use https:/],
     ['appUrl', 'ftp://localhost', /must use https:/],
-    ['appUrl', 'https://sign.test/?x=1', /must not contain credentials, a query or a fragment/],
-    ['appUrl', 'https://sign.test/#x', /must not contain/],
-    ['appUrl', 'https://user:pw@sign.test', /must not contain/],
-    ['appUrl', `https://sign.test/${TOKEN}`, /must not contain the signing token/],
-    ['loadTimeout', '5000', /loadTimeout must be a number of milliseconds/],
+    ['appUrl', 'https://sign.test/?x=1', /must be a base address without credentials, query or fragment/],
+    ['appUrl', 'https://sign.test/#x', /without credentials/],
+    ['appUrl', 'https://user:pw@sign.test', /without credentials/],
+    ['appUrl', `https://sign.test/${TOKEN}`, /appUrl must not contain the signing token/],
+    ['loadTimeout', '5000', /loadTimeout must be milliseconds from 1 to 2147483647, got "5000"/],
     ['loadTimeout', 0, /loadTimeout must be/],
     ['loadTimeout', -5, /loadTimeout must be/],
     ['loadTimeout', 2 ** 31, /loadTimeout must be/],
-    ['signing_token', 'x', /unknown option "signing_token". Known options: signingToken/],
+    ['signing_token', 'x', /config.signing_token is not an option. Options: signingToken, contractId/],
   ])('throws when %s is %s', (option, value, pattern) => {
     makeContainer('c');
     expectConfigError(() => new SvcContracts('c', { ...good, [option]: value } as never), pattern);

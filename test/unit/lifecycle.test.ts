@@ -18,7 +18,7 @@ describe('open()', () => {
   it('rejects with a clear message when the container is not in the document, and creates nothing', async () => {
     const detached = document.createElement('div');
     const sdk = create({}, detached);
-    await expect(sdk.open()).rejects.toThrow(/container is not in the document/);
+    await expect(sdk.open()).rejects.toThrow(/container is not in the document; attach it first/);
     expect(detached.childNodes.length).toBe(0);
   });
 
@@ -209,9 +209,9 @@ describe('close() and destroy()', () => {
     sdk.destroy();
     await opening;
     expect(container.childNodes.length).toBe(0);
-    await expect(sdk.open()).rejects.toThrow(/open\(\) was called after destroy\(\)\. Create a new SvcContracts instance/);
-    expect(() => sdk.on('contract.ready', () => {})).toThrow(/on\(\) was called after destroy\(\)/);
-    expect(() => sdk.once('contract.ready', () => {})).toThrow(/once\(\) was called after destroy\(\)/);
+    await expect(sdk.open()).rejects.toThrow(/open\(\) after destroy\(\): create a new SvcContracts instance/);
+    expect(() => sdk.on('contract.ready', () => {})).toThrow(/on\(\) after destroy\(\)/);
+    expect(() => sdk.once('contract.ready', () => {})).toThrow(/once\(\) after destroy\(\)/);
     expect(() => sdk.off('contract.ready', () => {})).not.toThrow();
     expect(() => {
       sdk.destroy();
