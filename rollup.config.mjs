@@ -51,7 +51,15 @@ const output = (dir, extraPlugins) => ({
   sourcemap: true,
   banner: `/*! contracts-sdk v${version} | signing SDK for lending partners */`,
     // Private members are named `_x` in src/ so they can be shortened; nothing public starts with "_".
-  plugins: [terser({ format: { comments: /^!/ }, mangle: { properties: { regex: /^_/ } } }), ...extraPlugins],
+  plugins: [
+    terser({
+      ecma: 2020,
+      compress: { passes: 2 },
+      format: { comments: /^!/ },
+      mangle: { properties: { regex: /^_/ } },
+    }),
+    ...extraPlugins,
+  ],
 });
 
 export default {

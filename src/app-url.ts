@@ -11,21 +11,26 @@ const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/
 
 /**
  * Validates a signing-app address: https, or http on a loopback host only (local sandboxes), without
- * credentials, query or fragment.
+ * credentials, query or fragment. One message covers every way it can be wrong, naming the rule.
  */
 export function resolveSigningApp(address: string, option: string): SigningApp {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(address);
   } catch {
-    throw configError(`${option} must be an absolute URL like "https://sign.example.com", got "${address}".`);
+    // reported below
   }
-  const loopback = LOOPBACK_HOST.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw configError(`${option} must use https: (http: only on localhost), got "${url.protocol}".`);
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw configError(`${option} must be a base address without credentials, query or fragment.`);
+  if (
+    !url ||
+    !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname))) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
+    throw configError(
+      `${option} must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "${address}".`,
+    );
   }
   return { origin: url.origin, embedUrl: url.origin + url.pathname.replace(/\/+$/, '') + '/embed' };
 }

@@ -32,11 +32,11 @@ export function openChannel(options: ChannelOptions): void {
     const frameWindow = iframe.contentWindow;
     if (!frameWindow || event.source !== frameWindow) return;
     if (event.origin !== origin) {
-      log('ignored a message from the frame: unexpected origin', event.origin);
+      log('ignored message from origin', event.origin);
       return;
     }
     if (!isHello(event.data)) {
-      log('ignored a message from the frame: not a hello');
+      log('ignored message: not a hello');
       return;
     }
     stopWaiting();
@@ -44,14 +44,14 @@ export function openChannel(options: ChannelOptions): void {
     port1.onmessage = (portEvent: MessageEvent) => {
       const message = parseAppMessage(portEvent.data, token);
       if (message) options.onMessage(message);
-      else log('ignored a malformed message from the signing app');
+      else log('ignored malformed message');
     };
     cleanup.add(() => {
       port1.onmessage = null;
       port1.close();
     });
     frameWindow.postMessage(initMessage(token, options.contractId, SDK_VERSION), origin, [port2]);
-    log('handshake: hello accepted, init sent to', origin);
+    log('hello accepted, init sent to', origin);
   };
 
   const onFrameLoad = (): void => {

@@ -1,6 +1,6 @@
 import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
-import { configError, typeName } from './errors';
+import { configError, hasOwn, typeName } from './errors';
 import { redactString } from './redact';
 import type { Environment, SvcContractsConfig } from './types';
 
@@ -13,8 +13,17 @@ export interface Settings {
   loadTimeout: number;
 }
 
-const DEFAULTS = { width: '100%', height: 600, loadTimeout: 30000 };
-const OPTIONS = ['signingToken', 'contractId', 'width', 'height', 'debug', 'environment', 'appUrl', 'loadTimeout'];
+// Every option and the type it must have ('' for width and height: number or string, checked below).
+const OPTION_TYPES: Record<keyof SvcContractsConfig, string> = {
+  signingToken: 'string',
+  contractId: 'string',
+  width: '',
+  height: '',
+  debug: 'boolean',
+  environment: 'string',
+  appUrl: 'string',
+  loadTimeout: 'number',
+};
 // setTimeout treats anything above 2^31-1 ms as 0: refuse it instead of firing at once.
 const MAX_TIMEOUT = 2147483647;
 
@@ -26,73 +35,58 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw configError(`config must be an object with a signingToken, got ${typeName(config)}.`);
   }
-  const token = config.signingToken;
-  if (typeof token !== 'string' || token.trim() === '') {
-    throw configError(
-      `config.signingToken must be the non-empty string from GET /api/v3/applications/{app_id}/contracts, got ${
-        typeof token === 'string' ? 'an empty string' : typeName(token)
-      }.`,
-    );
-  }
-  for (const key of Object.keys(config)) {
-    if (!OPTIONS.includes(key)) {
-      throw configError(`config.${redactString(key, token)} is not an option. Options: ${OPTIONS.join(', ')}.`);
+  const token = typeof config.signingToken === 'string' ? config.signingToken : '';
+  for (const key of Object.keys(config) as Array<keyof SvcContractsConfig>) {
+    if (!hasOwn(OPTION_TYPES, key)) {
+      throw configError(`config.${redactString(key, token)} is not an option. Options: ${Object.keys(OPTION_TYPES).join(', ')}.`);
+    }
+    const value = config[key];
+    if (OPTION_TYPES[key] && value !== undefined && typeof value !== OPTION_TYPES[key]) {
+      throw configError(`config.${key} must be a ${OPTION_TYPES[key]}, got ${typeName(value)}.`);
     }
   }
-  const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = DEFAULTS.loadTimeout } = config;
-  if (contractId !== undefined && typeof contractId !== 'string') {
-    throw configError(`config.contractId must be a string, got ${typeName(contractId)}.`);
+  if (!token.trim()) {
+    throw configError('config.signingToken is required: the string from GET /api/v3/applications/{app_id}/contracts.');
   }
-  if (typeof debug !== 'boolean') {
-    throw configError(`config.debug must be a boolean, got ${typeName(debug)}.`);
+  const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = 30000 } = config;
+  if (!hasOwn(SIGNING_APP_URLS, environment)) {
+    throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
   }
-  if (!Object.prototype.hasOwnProperty.call(SIGNING_APP_URLS, environment)) {
-    throw configError(`config.environment must be "production" or "qa", got ${describe(environment, token)}.`);
-  }
-  if (appUrl !== undefined && typeof appUrl !== 'string') {
-    throw configError(`config.appUrl must be a string URL, got ${typeName(appUrl)}.`);
+  if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
+    throw configError(`config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${loadTimeout}.`);
   }
   if (appUrl !== undefined && appUrl.includes(token)) {
     throw configError('config.appUrl must not contain the signing token.');
   }
-  if (typeof loadTimeout !== 'number' || !(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
-    throw configError(
-      `config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${describe(loadTimeout, token)}.`,
-    );
-  }
-  const app =
-    appUrl === undefined
-      ? resolveSigningApp(SIGNING_APP_URLS[environment as Environment], 'the built-in signing app URL')
-      : resolveSigningApp(appUrl, 'config.appUrl');
   return {
     token,
     settings: {
       contractId,
-      width: dimension('width', config.width === undefined ? DEFAULTS.width : config.width, token),
-      height: dimension('height', config.height === undefined ? DEFAULTS.height : config.height, token),
+      width: dimension('width', config.width, '100%', token),
+      height: dimension('height', config.height, 600, token),
       debug,
-      app,
+      app:
+        appUrl === undefined
+          ? resolveSigningApp(SIGNING_APP_URLS[environment as Environment], 'the built-in signing app URL')
+          : resolveSigningApp(appUrl, 'config.appUrl'),
       loadTimeout,
     },
   };
 }
 
 /** A number is pixels; a string is applied as written, once the browser confirms it is a valid length. */
-function dimension(name: 'width' | 'height', value: unknown, token: string): string {
+function dimension(name: 'width' | 'height', value: unknown, fallback: string | number, token: string): string {
+  if (value === undefined) value = fallback;
   if (typeof value === 'number' && value >= 0 && value < Infinity) return `${value}px`;
   const valid =
     typeof value === 'string' &&
     value.trim() !== '' &&
     (typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports(name, value));
-  if (valid) return value;
-  throw configError(
-    `config.${name} must be a number (pixels) or a CSS length like "100%", got ${describe(value, token)}.`,
-  );
+  if (valid) return value as string;
+  throw configError(`config.${name} must be a number (pixels) or a CSS length like "100%", got ${quote(value, token)}.`);
 }
 
-/** Quotes a short, redacted rendering of a bad value for an error message. */
-function describe(value: unknown, token: string): string {
-  if (typeof value === 'string') return JSON.stringify(redactString(value, token).slice(0, 60));
-  if (typeof value === 'number') return String(value);
-  return typeName(value);
+/** A short, redacted rendering of a bad value for an error message. */
+function quote(value: unknown, token: string): string {
+  return typeof value === 'string' ? JSON.stringify(redactString(value, token).slice(0, 60)) : typeof value === 'number' ? String(value) : typeName(value);
 }

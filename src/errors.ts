@@ -15,3 +15,8 @@ export function misuseError(message: string): Error {
 export function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
+
+/** Own properties only: inherited names such as "constructor" or "__proto__" never count. */
+export function hasOwn(object: object, key: PropertyKey): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}

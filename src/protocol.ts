@@ -1,3 +1,4 @@
+import { hasOwn } from './errors';
 import { redactString } from './redact';
 
 // The wire format of docs/protocol.md (version 1). Receivers ignore anything they do not recognise.
@@ -29,7 +30,7 @@ function envelopeType(data: unknown): string | undefined {
 }
 
 function own(data: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(data, key) ? (data as Record<string, unknown>)[key] : undefined;
+  return hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
 }
 
 export function isHello(data: unknown): boolean {

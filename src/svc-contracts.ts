@@ -14,9 +14,20 @@ import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcCont
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
 const tokens = new WeakMap<SvcContracts, string>();
 
-const DESTROYED = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
+const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
-type State = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed' | 'destroyed';
+// States in lifecycle order, so "still loading" is a range check. Numbers keep the bundle small.
+const IDLE = 0;
+const LOADING = 1;
+const LOADED = 2;
+const READY = 3;
+// 4: completed (reached from READY by the "completed" message)
+const FAILED = 5;
+const DESTROYED = 6;
+type State = number;
+
+// The state each progress message must arrive in; it moves the instance one state on.
+const PROGRESS_FROM = { loaded: LOADING, ready: LOADED, completed: READY };
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
@@ -24,7 +35,7 @@ export class SvcContracts {
   private readonly _settings: Settings;
   private readonly _events = createEmitter();
   private readonly _log: Logger;
-  private _state: State = 'idle';
+  private _state: State = IDLE;
   /** Listeners, timers and the port of the current attempt. */
   private _connection: Cleanup | undefined;
   /** Removal of the current attempt's iframe (kept apart: an app-reported error leaves the frame visible). */
@@ -46,10 +57,10 @@ export class SvcContracts {
    * opening or open returns the same promise; after an error it replaces the failed frame (a retry).
    */
   open(): Promise<void> {
-    if (this._state === 'destroyed') {
-      return Promise.reject(misuseError(DESTROYED('open')));
+    if (this._state === DESTROYED) {
+      return Promise.reject(misuseError(AFTER_DESTROY('open')));
     }
-    if (this._pending && this._state !== 'failed') return this._pending;
+    if (this._pending && this._state !== FAILED) return this._pending;
     if (!this._container.isConnected) {
       return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
     }
@@ -61,23 +72,23 @@ export class SvcContracts {
 
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
   close(): void {
-    if (this._state === 'destroyed') return;
-    if (this._state !== 'idle') this._log('close');
+    if (this._state === DESTROYED) return;
+    if (this._state !== IDLE) this._log('close');
     this._teardown();
-    this._state = 'idle';
+    this._state = IDLE;
     this._pending = undefined;
-    this._resolvePending();
+    this._takeSettle()?.();
   }
 
   /** close(), then drops every handler and releases the container. The instance cannot be used again. */
   destroy(): void {
-    if (this._state === 'destroyed') return;
+    if (this._state === DESTROYED) return;
     this.close();
     this._log('destroy');
     this._events.clear();
     releaseContainer(this._container);
     tokens.delete(this);
-    this._state = 'destroyed';
+    this._state = DESTROYED;
   }
 
   on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
@@ -98,8 +109,8 @@ export class SvcContracts {
   }
 
   private _assertUsable(method: string): void {
-    if (this._state === 'destroyed') {
-      throw misuseError(DESTROYED(method));
+    if (this._state === DESTROYED) {
+      throw misuseError(AFTER_DESTROY(method));
     }
   }
 
@@ -110,7 +121,7 @@ export class SvcContracts {
     const iframe = createFrame(settings);
     const current = () => this._connection === connection;
     const failLoading = (message: string) => {
-      if (current() && (this._state === 'loading' || this._state === 'loaded')) this._fail(message);
+      if (current() && (this._state === LOADING || this._state === LOADED)) this._fail(message);
     };
 
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
@@ -123,20 +134,20 @@ export class SvcContracts {
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
       onNoHello: () =>
-        failLoading('The signing page loaded but did not answer (wrong address, an error page, or another site).'),
+        failLoading('The signing page loaded but never answered: an error page, a wrong address or another site.'),
     });
     const timer = setTimeout(
       () => failLoading(`The signing experience was not ready within ${settings.loadTimeout} ms.`),
       settings.loadTimeout,
     );
     connection.add(() => clearTimeout(timer));
-    const onOffline = () => failLoading('The browser went offline while the signing experience was loading.');
+    const onOffline = () => failLoading('The browser went offline.');
     addEventListener('offline', onOffline);
     connection.add(() => removeEventListener('offline', onOffline));
 
     this._container.appendChild(iframe);
     frame.add(() => iframe.remove());
-    this._state = 'loading';
+    this._state = LOADING;
     this._log('open: frame created for', settings.app.embedUrl);
     this._emit('contract.loading');
     if (current() && navigator.onLine === false) failLoading('The browser is offline.');
@@ -144,24 +155,15 @@ export class SvcContracts {
 
   private _receive(message: AppMessage): void {
     const state = this._state;
-    this._log('message from the signing app:', message.type);
     if (message.type === 'error') {
-      if (state === 'loading' || state === 'loaded' || state === 'ready') {
-        this._fail(message.message, message.code, true);
-      }
-    } else if (message.type === 'loaded' && state === 'loading') {
-      this._state = 'loaded';
-      this._emit('contract.loaded');
-    } else if (message.type === 'ready' && state === 'loaded') {
-      this._state = 'ready';
-      const settle = this._takeSettle();
-      this._emit('contract.ready');
+      if (state === LOADING || state === LOADED || state === READY) this._fail(message.message, message.code, true);
+    } else if (PROGRESS_FROM[message.type] === state) {
+      this._state = state + 1;
+      const settle = state === LOADED ? this._takeSettle() : undefined; // ready settles open()
+      this._emit(`contract.${message.type}`);
       settle?.();
-    } else if (message.type === 'completed' && state === 'ready') {
-      this._state = 'completed';
-      this._emit('contract.completed');
     } else {
-      this._log('ignored an out-of-order message:', message.type, 'in state', state);
+      this._log('ignored out-of-order message', message.type);
     }
   }
 
@@ -172,7 +174,7 @@ export class SvcContracts {
   private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
     this._connection?.run();
     if (!keepFrame) this._frame?.run();
-    this._state = 'failed';
+    this._state = FAILED;
     const settle = this._takeSettle();
     this._emit('contract.error', message === undefined ? { code } : { code, message });
     settle?.();
@@ -197,9 +199,5 @@ export class SvcContracts {
     const settle = this._settle;
     this._settle = undefined;
     return settle;
-  }
-
-  private _resolvePending(): void {
-    this._takeSettle()?.();
   }
 }

@@ -56,11 +56,11 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken must be the non-empty string from GET \/api\/v3\/applications\/\{app_id\}\/contracts, got undefined/],
-    ['empty', { signingToken: '' }, /got an empty string/],
-    ['blank', { signingToken: '   ' }, /got an empty string/],
-    ['a number', { signingToken: 123 }, /got number/],
-    ['an object', { signingToken: { token: 'x' } }, /got object/],
+    ['missing', {}, /signingToken is required: the string from GET \/api\/v3\/applications\/\{app_id\}\/contracts/],
+    ['empty', { signingToken: '' }, /signingToken is required/],
+    ['blank', { signingToken: '   ' }, /signingToken is required/],
+    ['a number', { signingToken: 123 }, /signingToken must be a string, got number/],
+    ['an object', { signingToken: { token: 'x' } }, /signingToken must be a string, got object/],
   ])('throws when signingToken is %s', (_label, config, pattern) => {
     makeContainer('c');
     expectConfigError(() => new SvcContracts('c', { appUrl: APP_URL, ...config } as never), pattern);
@@ -72,7 +72,7 @@ describe('config', () => {
   });
 
   it.each([
-    ['contractId', 7, /contractId must be a string/],
+    ['contractId', 7, /contractId must be a string, got number/],
     ['debug', 'yes', /debug must be a boolean, got string/],
     ['width', true, /width must be a number \(pixels\) or a CSS length like "100%", got boolean/],
     ['height', null, /height must be a number \(pixels\)/],
@@ -81,17 +81,18 @@ describe('config', () => {
     ['width', Infinity, /width must be/],
     ['height', '', /height must be/],
     ['environment', 'staging', /environment must be "production" or "qa", got "staging"/],
-    ['environment', 1, /environment must be "production" or "qa", got 1/],
-    ['appUrl', 5, /appUrl must be a string URL/],
-    ['appUrl', 'not a url', /appUrl must be an absolute URL/],
-    ['appUrl', 'http://sign.example.com', /must use https:/],
-    ['appUrl', 'ftp://localhost', /must use https:/],
-    ['appUrl', 'https://sign.test/?x=1', /must be a base address without credentials, query or fragment/],
+    ['environment', 1, /environment must be a string, got number/],
+    ['appUrl', 5, /appUrl must be a string, got number/],
+    ['appUrl', 'not a url', /appUrl must be an absolute https: address \(http: only on localhost\) without credentials, query or fragment, got "not a url"/],
+    ['appUrl', 'http://sign.example.com', /must be an absolute https: address/],
+    ['appUrl', 'ftp://localhost', /must be an absolute https: address/],
+    ['appUrl', 'https://sign.test/?x=1', /without credentials, query or fragment/],
     ['appUrl', 'https://sign.test/#x', /without credentials/],
     ['appUrl', 'https://user:pw@sign.test', /without credentials/],
     ['appUrl', `https://sign.test/${TOKEN}`, /appUrl must not contain the signing token/],
-    ['loadTimeout', '5000', /loadTimeout must be milliseconds from 1 to 2147483647, got "5000"/],
-    ['loadTimeout', 0, /loadTimeout must be/],
+    ['loadTimeout', '5000', /loadTimeout must be a number, got string/],
+    ['loadTimeout', Number.NaN, /loadTimeout must be milliseconds from 1 to 2147483647, got NaN/],
+    ['loadTimeout', 0, /loadTimeout must be milliseconds from 1 to 2147483647, got 0/],
     ['loadTimeout', -5, /loadTimeout must be/],
     ['loadTimeout', 2 ** 31, /loadTimeout must be/],
     ['signing_token', 'x', /config.signing_token is not an option. Options: signingToken, contractId/],

@@ -51,7 +51,7 @@ describe('on / once / off', () => {
 
   it.each([
     ['an unknown event', 'contract.redy', () => {}, /on\(\): unknown event "contract.redy". Events: contract.loading, contract.loaded/],
-    ['a non-function handler', 'contract.ready', 'handler', /handler must be a function, got string/],
+    ['a non-function handler', 'contract.ready', 'handler', /on\(\): handler must be a function, got string/],
     ['a missing handler', 'contract.ready', undefined, /handler must be a function, got undefined/],
   ])('on() throws for %s', (_label, event, handler, pattern) => {
     const sdk = create();

@@ -119,7 +119,7 @@ describe('SDK-side loading failures', () => {
     vi.advanceTimersByTime(2999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: expect.stringMatching(/did not answer/) });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: expect.stringMatching(/loaded but never answered/) });
     expect(frames(container)).toBe(0);
   });
 
