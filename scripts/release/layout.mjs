@@ -1,0 +1,64 @@
+// Where the SDK lives on the origin and which HTTP headers each file must be served with. The same layout as the
+// build output (dist/packages/contracts-sdk/...), so the origin root mirrors dist/ and URLs are identical in the
+// sandbox and in production. deploy/nginx.conf and the S3 object metadata both follow these values.
+
+export const PACKAGE_PATH = 'packages/contracts-sdk';
+
+export const FILES = Object.freeze({
+  script: 'index.umd.js',
+  map: 'index.umd.js.map',
+  integrity: 'index.umd.js.integrity',
+  /** TypeScript declarations of the SvcSDK global, for script-tag users (README "TypeScript"). */
+  types: 'index.d.ts',
+});
+
+/**
+ * Pinned files in the order they are published: the script last, because a version counts as published when its
+ * script exists (a release interrupted half-way is completed by the next run instead of looking finished).
+ */
+export const PINNED_FILES = Object.freeze([FILES.map, FILES.types, FILES.integrity, FILES.script]);
+
+/** The alias gets the script and its map (no integrity sidecar: floating bytes cannot be pinned). */
+export const ALIAS_FILES = Object.freeze([FILES.map, FILES.script]);
+
+export const CACHE_CONTROL_PINNED = 'public, max-age=31536000, immutable';
+/** Short so that moving or rolling back the alias reaches browsers and CDN edges within minutes. */
+export const CACHE_CONTROL_ALIAS = 'public, max-age=300';
+/** Subresource Integrity on a cross-origin script needs a CORS response; the SDK is public, so any origin. */
+export const CORS_ALLOW_ORIGIN = '*';
+
+const CONTENT_TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.integrity': 'text/plain; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8', // index.d.ts: downloaded by developers, never executed
+};
+
+export function contentTypeOf(fileName) {
+  const extension = fileName.slice(fileName.lastIndexOf('.'));
+  const type = CONTENT_TYPES[extension];
+  if (!type) throw new Error(`no content type defined for ${fileName}`);
+  return type;
+}
+
+/** Headers (and S3 object metadata) for one published file. */
+export function headersFor(fileName, kind /* 'pinned' | 'alias' */) {
+  return {
+    contentType: contentTypeOf(fileName),
+    cacheControl: kind === 'alias' ? CACHE_CONTROL_ALIAS : CACHE_CONTROL_PINNED,
+  };
+}
+
+export function aliasName(major) {
+  return `v${major}`;
+}
+
+/** Key of a file relative to the origin root, always with forward slashes. */
+export function keyOf(directory, fileName) {
+  return `${PACKAGE_PATH}/${directory}/${fileName}`;
+}
+
+/** URL of a file given the public base URL of the origin (or '' for a root-relative path). */
+export function urlOf(publicUrl, directory, fileName = FILES.script) {
+  return `${publicUrl.replace(/\/+$/, '')}/${keyOf(directory, fileName)}`;
+}

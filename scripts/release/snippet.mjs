@@ -1,0 +1,23 @@
+// Step 6: the script tags partners copy. The pinned one carries the integrity (the browser refuses the file if a
+// byte differs) and crossorigin="anonymous" (SRI on a cross-origin script needs a CORS request).
+import { CACHE_CONTROL_ALIAS, aliasName, urlOf } from './layout.mjs';
+import { majorOf } from './semver.mjs';
+
+export function snippetFor({ publicUrl, version, integrity, aliasServes }) {
+  const major = majorOf(version);
+  const alias = aliasName(major);
+  const maxAge = /max-age=(\d+)/.exec(CACHE_CONTROL_ALIAS)?.[1];
+  const floatingNote =
+    aliasServes === version
+      ? `serves ${version}`
+      : `serves ${aliasServes ?? 'nothing yet'}, not ${version}`;
+  return [
+    `Pinned ${version} (recommended; the browser refuses the file if one byte differs):`,
+    `<script src="${urlOf(publicUrl, version)}"`,
+    `        integrity="${integrity}"`,
+    `        crossorigin="anonymous"></script>`,
+    '',
+    `Floating ${alias}/ (follows every ${major}.x release within ${maxAge} s, so it cannot carry an integrity; now ${floatingNote}):`,
+    `<script src="${urlOf(publicUrl, alias)}" crossorigin="anonymous"></script>`,
+  ].join('\n');
+}

@@ -1,0 +1,335 @@
+// @vitest-environment node
+// The release pipeline against a temporary directory and against a local S3-compatible server (s3rver on
+// loopback), with real builds of several versions made from temporary copies of the project.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sriOf } from '../../scripts/lib/bundle.mjs';
+import { ReleaseError } from '../../scripts/release/report.mjs';
+import { runRelease } from '../../scripts/release/run-release.mjs';
+import { runRollback } from '../../scripts/release/run-rollback.mjs';
+import { createS3Client } from '../../scripts/release/targets/s3.mjs';
+import { PACKAGE, buildProject, file, makeProject, prebuilt, snapshotBucket, snapshotDirectory, startS3, tempDir } from './helpers';
+
+const VERSIONS = ['1.0.0', '1.1.0', '1.0.1', '1.2.0-rc.1'] as const;
+type Version = (typeof VERSIONS)[number];
+const projects = {} as Record<Version, string>;
+const builds = {} as Record<Version | 'other-1.0.0', string>;
+let s3: Awaited<ReturnType<typeof startS3>>;
+const cleanup: string[] = [];
+
+beforeAll(async () => {
+  for (const version of VERSIONS) projects[version] = makeProject(version);
+  // Two builds at a time (the CI machine has two cores). `other-1.0.0` is 1.0.0 built with another app URL:
+  // same version, different bytes.
+  [builds['1.0.0'], builds['other-1.0.0']] = await Promise.all([
+    buildProject(projects['1.0.0']),
+    buildProject(projects['1.0.0'], { SVC_APP_URL_PRODUCTION: 'https://sign.other.example' }),
+  ]);
+  [builds['1.1.0'], builds['1.0.1']] = await Promise.all([buildProject(projects['1.1.0']), buildProject(projects['1.0.1'])]);
+  builds['1.2.0-rc.1'] = await buildProject(projects['1.2.0-rc.1']);
+  cleanup.push(...Object.values(projects), ...Object.values(builds));
+  s3 = await startS3();
+}, 120_000);
+
+afterAll(async () => {
+  await s3?.stop();
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Target {
+  dest: string;
+  manifest: string;
+  read(key: string): Promise<Buffer | null>;
+  /** every object/file of the target plus the manifest file, byte-level */
+  snapshot(): Promise<Record<string, string>>;
+}
+
+interface Harness {
+  name: string;
+  env(): Record<string, string>;
+  fresh(): Target;
+}
+
+function manifestSnapshot(manifest: string): string {
+  return existsSync(manifest) ? readFileSync(manifest, 'utf8') : '(absent)';
+}
+
+let s3Runs = 0;
+const harnesses: Harness[] = [
+  {
+    name: 'directory',
+    env: () => ({ ...process.env }) as Record<string, string>,
+    fresh() {
+      const dest = tempDir('origin');
+      const manifest = join(tempDir('manifest'), 'versions.json');
+      cleanup.push(dest, dirname(manifest));
+      return {
+        dest,
+        manifest,
+        read: async (key) => (existsSync(join(dest, key)) ? readFileSync(join(dest, key)) : null),
+        snapshot: async () => ({ ...snapshotDirectory(dest), manifest: manifestSnapshot(manifest) }),
+      };
+    },
+  },
+  {
+    name: 's3',
+    env: () => s3.env,
+    fresh() {
+      const prefix = `run-${++s3Runs}`;
+      const manifest = join(tempDir('manifest'), 'versions.json');
+      cleanup.push(dirname(manifest));
+      const client = createS3Client(s3.env);
+      return {
+        dest: `s3://cdn-origin/${prefix}`,
+        manifest,
+        read: async (key) => {
+          try {
+            const object = await client.send(new GetObjectCommand({ Bucket: 'cdn-origin', Key: `${prefix}/${key}` }));
+            return Buffer.from(await object.Body!.transformToByteArray());
+          } catch (error) {
+            if ((error as Error).name === 'NoSuchKey') return null;
+            throw error;
+          }
+        },
+        snapshot: async () => ({ ...(await snapshotBucket(client, 'cdn-origin', prefix)), manifest: manifestSnapshot(manifest) }),
+      };
+    },
+  },
+];
+
+async function release(h: Harness, t: Target, build: keyof typeof builds, options: Record<string, unknown> = {}) {
+  const version = (build === 'other-1.0.0' ? '1.0.0' : build) as Version;
+  const lines: string[] = [];
+  try {
+    const result = await runRelease({ dest: t.dest, projectDir: projects[version], manifestPath: t.manifest, build: prebuilt(builds[build]), env: h.env(), log: (line: string) => lines.push(line), ...options });
+    return { ...result, output: lines.join('\n') };
+  } catch (error) {
+    Object.assign(error as object, { output: lines.join('\n') });
+    throw error;
+  }
+}
+
+async function rollback(h: Harness, t: Target, to: string, options: Record<string, unknown> = {}) {
+  const lines: string[] = [];
+  const result = await runRollback({ dest: t.dest, to, manifestPath: t.manifest, env: h.env(), log: (line: string) => lines.push(line), ...options });
+  return { ...result, output: lines.join('\n') };
+}
+
+const pinned = (version: string, name = 'index.umd.js') => `${PACKAGE}/${version}/${name}`;
+const alias = (name = 'index.umd.js') => `${PACKAGE}/v1/${name}`;
+const readManifest = (t: Target) => JSON.parse(readFileSync(t.manifest, 'utf8'));
+
+describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) => {
+  it('first publish: writes the pinned files, points v1/ at them, records them in the manifest, prints the tags', async () => {
+    const t = h.fresh();
+    const result = await release(h, t, '1.0.0');
+    expect(result.outcome).toBe('created');
+    for (const name of ['index.umd.js', 'index.umd.js.map', 'index.umd.js.integrity']) {
+      expect(await t.read(pinned('1.0.0', name)), name).toEqual(file(builds['1.0.0'], '1.0.0', name));
+    }
+    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
+    expect(await t.read(alias('index.umd.js.map'))).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js.map'));
+    expect(await t.read(alias('index.umd.js.integrity')), 'the alias has no integrity sidecar').toBeNull();
+
+    const script = file(builds['1.0.0'], '1.0.0', 'index.umd.js');
+    const manifest = readManifest(t);
+    expect(manifest.versions['1.0.0']).toMatchObject({ integrity: sriOf(script), size: script.length, commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(manifest.versions['1.0.0'].integrity).toBe(file(builds['1.0.0'], '1.0.0', 'index.umd.js.integrity').toString().trim());
+    expect(Number.isNaN(Date.parse(manifest.versions['1.0.0'].date))).toBe(false);
+    expect(manifest.aliases).toEqual({ v1: '1.0.0' });
+    expect(manifest.aliasHistory).toMatchObject([{ action: 'release', alias: 'v1', from: null, to: '1.0.0' }]);
+
+    const steps = result.output.split('\n').filter((line) => /^\[\d\/6\]/.test(line));
+    expect(steps.map((line) => line.slice(0, 5))).toEqual(['[1/6]', '[2/6]', '[3/6]', '[4/6]', '[5/6]', '[6/6]']);
+    expect(result.output).toContain(`integrity="${sriOf(script)}"`);
+    expect(result.output).toContain('crossorigin="anonymous"');
+    expect(result.output).toContain('/packages/contracts-sdk/v1/index.umd.js');
+  });
+
+  it('re-publishing identical bytes is a no-op that says so and changes nothing', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    const before = await t.snapshot();
+    const result = await release(h, t, '1.0.0');
+    expect(result.outcome).toBe('unchanged');
+    expect(result.output).toContain('1.0.0 is already published with identical bytes: nothing to write');
+    expect(result.output).toContain('v1/ already serves 1.0.0');
+    expect(await t.snapshot()).toEqual(before);
+  });
+
+  it('refuses a different build under a published version and leaves every byte as it was', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    const before = await t.snapshot();
+    const failure = await release(h, t, 'other-1.0.0').catch((error) => error);
+    expect(failure).toBeInstanceOf(ReleaseError);
+    expect(failure.message).toContain('1.0.0 is already published with different bytes; nothing was written');
+    expect(failure.hint).toMatch(/Bump "version"/);
+    expect(await t.snapshot()).toEqual(before);
+  });
+
+  it('an older version and a prerelease are published but do not move v1/', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    await release(h, t, '1.1.0');
+    expect(await t.read(alias())).toEqual(file(builds['1.1.0'], '1.1.0', 'index.umd.js'));
+
+    const older = await release(h, t, '1.0.1');
+    expect(older.outcome).toBe('created');
+    expect(older.output).toContain('1.1.0 is the highest published 1.x, so v1/ stays on 1.1.0');
+    const rc = await release(h, t, '1.2.0-rc.1');
+    expect(rc.output).toContain('1.2.0-rc.1 is a prerelease: v1/ never serves prereleases');
+    expect(await t.read(alias())).toEqual(file(builds['1.1.0'], '1.1.0', 'index.umd.js'));
+    expect(await t.read(pinned('1.0.1'))).toEqual(file(builds['1.0.1'], '1.0.1', 'index.umd.js'));
+    expect(await t.read(pinned('1.2.0-rc.1'))).toEqual(file(builds['1.2.0-rc.1'], '1.2.0-rc.1', 'index.umd.js'));
+
+    const manifest = readManifest(t);
+    expect(Object.keys(manifest.versions)).toEqual(['1.0.0', '1.0.1', '1.1.0', '1.2.0-rc.1']);
+    for (const version of Object.keys(manifest.versions)) {
+      expect(manifest.versions[version].integrity, version).toBe(sriOf(file(builds[version as Version], version, 'index.umd.js')));
+    }
+    expect(manifest.aliases).toEqual({ v1: '1.1.0' });
+  });
+
+  it('rollback points v1/ to an earlier version, is recorded, and a re-release does not undo it', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    await release(h, t, '1.1.0');
+    const result = await rollback(h, t, '1.0.0');
+    expect(result).toMatchObject({ alias: 'v1', from: '1.1.0', to: '1.0.0' });
+    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
+    expect(await t.read(alias('index.umd.js.map'))).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js.map'));
+    const manifest = readManifest(t);
+    expect(manifest.aliases).toEqual({ v1: '1.0.0' });
+    expect(manifest.aliasHistory.at(-1)).toMatchObject({ action: 'rollback', alias: 'v1', from: '1.1.0', to: '1.0.0' });
+
+    const again = await release(h, t, '1.1.0');
+    expect(again.output).toContain('v1/ was rolled back from 1.1.0 to 1.0.0');
+    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
+
+    await expect(rollback(h, t, '1.5.0')).rejects.toThrow('1.5.0 is not published');
+    await expect(rollback(h, t, '1.2.0-rc.1')).rejects.toThrow('prerelease');
+    const forward = await rollback(h, t, '1.1.0');
+    expect(forward.output).toContain('moves v1/ forward');
+    expect(await t.read(alias())).toEqual(file(builds['1.1.0'], '1.1.0', 'index.umd.js'));
+  });
+
+  it('--dry-run prints every action and writes nothing (release and rollback)', async () => {
+    const t = h.fresh();
+    const empty = await t.snapshot();
+    const first = await release(h, t, '1.0.0', { dryRun: true });
+    expect(first.output).toContain(`would create  ${pinned('1.0.0')}`);
+    expect(first.output).toContain(`would write  ${alias()}`);
+    expect(first.output).toContain(`would write  ${t.manifest}`);
+    expect(await t.snapshot()).toEqual(empty);
+
+    await release(h, t, '1.0.0');
+    const published = await t.snapshot();
+    const next = await release(h, t, '1.1.0', { dryRun: true });
+    expect(next.output).toContain('v1/ moves from 1.0.0 to 1.1.0');
+    expect(next.output).toContain('Dry run complete');
+    await rollback(h, t, '1.0.0', { dryRun: true });
+    expect(await t.snapshot()).toEqual(published);
+  });
+});
+
+describe('S3 specifics', { timeout: 20_000 }, () => {
+  const h = harnesses[1];
+
+  it('sets Content-Type and Cache-Control on pinned and alias objects', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    const client = createS3Client(s3.env);
+    const head = (key: string) => client.send(new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `${t.dest.slice('s3://cdn-origin/'.length)}/${key}` }));
+    const immutable = 'public, max-age=31536000, immutable';
+    expect(await head(pinned('1.0.0'))).toMatchObject({ ContentType: 'text/javascript; charset=utf-8', CacheControl: immutable });
+    expect(await head(pinned('1.0.0', 'index.umd.js.map'))).toMatchObject({ ContentType: 'application/json; charset=utf-8', CacheControl: immutable });
+    expect(await head(pinned('1.0.0', 'index.umd.js.integrity'))).toMatchObject({ ContentType: 'text/plain; charset=utf-8', CacheControl: immutable });
+    expect(await head(alias())).toMatchObject({ ContentType: 'text/javascript; charset=utf-8', CacheControl: 'public, max-age=300' });
+  });
+
+  it('of two concurrent releases of one version with different bytes, exactly one wins (store honouring If-None-Match)', async () => {
+    const t = h.fresh();
+    const inner = createS3Client(s3.env);
+    // Emulates AWS S3 conditional writes, which s3rver ignores: a PUT with If-None-Match: * on an existing key
+    // fails with 412. Check and write are serialised so the emulation itself is atomic.
+    let queue = Promise.resolve() as Promise<unknown>;
+    const client = Object.create(inner) as S3Client;
+    const seen: string[] = [];
+    client.send = ((command: { input: Record<string, unknown> }) => {
+      if (!(command instanceof PutObjectCommand) || command.input.IfNoneMatch !== '*') return inner.send(command as never);
+      seen.push(String(command.input.Key));
+      const run = queue.then(async () => {
+        const exists = await inner.send(new HeadObjectCommand({ Bucket: command.input.Bucket as string, Key: command.input.Key as string })).then(() => true, () => false);
+        if (exists) throw Object.assign(new Error('At least one of the pre-conditions you specified did not hold'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+        return inner.send(command as never);
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    }) as S3Client['send'];
+
+    const results = await Promise.allSettled([release(h, t, '1.0.0', { s3Client: client }), release(h, t, 'other-1.0.0', { s3Client: client })]);
+    expect(seen.length, 'pinned files were written with If-None-Match: *').toBeGreaterThan(0);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const winner = results[0].status === 'fulfilled' ? '1.0.0' : 'other-1.0.0';
+    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(loser.reason).toBeInstanceOf(ReleaseError);
+    for (const name of ['index.umd.js', 'index.umd.js.map', 'index.umd.js.integrity']) {
+      expect(await t.read(pinned('1.0.0', name)), name).toEqual(file(builds[winner], '1.0.0', name));
+    }
+  });
+
+  it('of two concurrent releases with different bytes, not both succeed (store ignoring If-None-Match)', async () => {
+    const t = h.fresh();
+    const results = await Promise.allSettled([release(h, t, '1.0.0'), release(h, t, 'other-1.0.0')]);
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    const won = results.findIndex((r) => r.status === 'fulfilled');
+    if (won >= 0) {
+      const build = won === 0 ? '1.0.0' : 'other-1.0.0';
+      expect(await t.read(pinned('1.0.0'))).toEqual(file(builds[build], '1.0.0', 'index.umd.js'));
+    }
+  });
+
+  it('warns when the bucket has no CORS rule (SRI needs CORS) and explains a missing bucket', async () => {
+    const t = { ...h.fresh(), dest: 's3://no-cors/sdk' };
+    const result = await release(h, t, '1.0.0');
+    expect(result.output).toMatch(/warning: bucket no-cors has no CORS configuration/);
+    const failure = await release(h, { ...t, dest: 's3://missing-bucket/sdk' }, '1.0.0').catch((error) => error);
+    expect(failure).toBeInstanceOf(ReleaseError);
+    expect(failure.message).toMatch(/bucket of s3:\/\/missing-bucket\/sdk does not exist/);
+  });
+});
+
+describe('directory specifics', { timeout: 20_000 }, () => {
+  const h = harnesses[0];
+
+  it('refuses a target directory that does not exist instead of creating it', async () => {
+    const parent = tempDir('parent');
+    cleanup.push(parent);
+    const t = { ...h.fresh(), dest: join(parent, 'typo') };
+    await expect(release(h, t, '1.0.0')).rejects.toThrow(/does not exist/);
+    expect(existsSync(t.dest)).toBe(false);
+  });
+
+  it('of two concurrent releases of one version with different bytes, exactly one wins (exclusive create)', async () => {
+    const t = h.fresh();
+    const results = await Promise.allSettled([release(h, t, '1.0.0'), release(h, t, 'other-1.0.0')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const winner = results[0].status === 'fulfilled' ? '1.0.0' : 'other-1.0.0';
+    for (const name of ['index.umd.js', 'index.umd.js.map', 'index.umd.js.integrity']) {
+      expect(await t.read(pinned('1.0.0', name)), name).toEqual(file(builds[winner], '1.0.0', name));
+    }
+    expect(Object.keys(snapshotDirectory(t.dest)).filter((name) => name.endsWith('.tmp')), 'no temporary files left').toEqual([]);
+  });
+
+  it('refuses to record another origin in a manifest that belongs to a different target', async () => {
+    const t = h.fresh();
+    await release(h, t, '1.0.0');
+    const other = { ...h.fresh(), manifest: t.manifest };
+    const failure = await release(h, other, '1.0.0').catch((error) => error);
+    expect(failure.message).toContain(`records the origin ${t.dest}`);
+    expect(snapshotDirectory(other.dest)).toEqual({});
+  });
+});
