@@ -1,0 +1,147 @@
+// The partner demo: drives one SvcContracts instance from the controls and logs every event. The signing
+// token comes from this site's backend in a response body; it is never shown, logged or put in a URL.
+(function () {
+  'use strict';
+  var EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+  var HELP = {
+    complete: 'Loads, becomes ready; press "Sign contract" in the frame to complete. The server then confirms via webhook.',
+    not_found: 'The app reports not_found (invalid token or contract gone).',
+    verification_required: 'The app reports verification_required.',
+    verification_limit_exceeded: 'The app reports verification_limit_exceeded.',
+    loading_error: 'The app reports it failed to initialise (loading_error, no loaded event).',
+    silent: 'The page loads but never answers init: the SDK reports loading_error after the load timeout and removes the frame.',
+    unknown_code: 'The app reports rate_limited, a code the SDK does not know: it is passed through unchanged.',
+    flaky: 'The first open of this token fails with loading_error; the retry from the error handler succeeds.',
+    slow: 'Ready only after a few seconds.',
+    other_token: 'A token of another form: the app answers not_found.',
+  };
+  var POLL_MS = 500;
+  var POLL_LIMIT_MS = 60000;
+
+  var log = window.DemoLog;
+  var $ = function (id) { return document.getElementById(id); };
+  var container = $('signing-container');
+  var confirmation = $('confirmation');
+  var instance;
+  var pollTimer;
+
+  function showHelp() {
+    $('scenario-help').textContent = HELP[$('scenario').value] || '';
+  }
+
+  /** "640" becomes the number 640 (pixels); anything else is passed as written. */
+  function sizeOf(input) {
+    var value = input.value.trim();
+    return /^\d+$/.test(value) ? Number(value) : value || undefined;
+  }
+
+  function setConfirmation(state, text) {
+    confirmation.className = 'confirmation ' + state;
+    confirmation.textContent = text;
+  }
+
+  function callOpen() {
+    if (!instance) return log.add('info', 'demo: no instance yet, press New session');
+    instance.open().then(
+      function () { log.add('call', 'open() resolved'); },
+      function (error) { log.add('call', 'open() rejected', { name: error.name, message: error.message }); }
+    );
+  }
+
+  function requestToken(scenario) {
+    return fetch('/api/demo/signing-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: scenario }),
+      cache: 'no-store',
+    }).then(function (response) {
+      if (!response.ok) throw new Error('token endpoint answered ' + response.status);
+      return response.json();
+    });
+  }
+
+  function newSession(event) {
+    event.preventDefault();
+    clearTimeout(pollTimer);
+    if (instance) instance.destroy();
+    instance = undefined;
+    setConfirmation('idle', 'No contract signed yet.');
+    var scenario = $('scenario').value;
+    requestToken(scenario).then(function (session) {
+      log.add('info', 'demo: new session', { scenario: scenario, contractId: session.contractId, applicationId: session.applicationId });
+      instance = createInstance(session);
+      callOpen();
+    }).catch(function (error) {
+      log.add('info', 'demo: could not get a signing token', { message: error.message });
+    });
+  }
+
+  function createInstance(session) {
+    var retried = false;
+    var created = new window.SvcSDK.SvcContracts(container, {
+      signingToken: session.signingToken,
+      contractId: session.contractId,
+      width: sizeOf($('width')),
+      height: sizeOf($('height')),
+      loadTimeout: Number($('load-timeout').value) || undefined,
+      debug: $('debug').checked,
+      appUrl: document.querySelector('meta[name="svc-app-url"]').content,
+    });
+    EVENTS.forEach(function (name) {
+      created.on(name, function (payload) { log.add('event', name, payload); });
+    });
+    created.on('contract.error', function (payload) {
+      // Only the transient code is worth a retry; the others need the signer or the partner to act.
+      if (payload.code === 'loading_error' && $('retry').checked && !retried) {
+        retried = true;
+        log.add('info', 'demo: retrying: open() from the error handler');
+        callOpen();
+      }
+    });
+    created.on('contract.completed', function () {
+      if (session.applicationId) awaitConfirmation(session.applicationId, Date.now());
+    });
+    return created;
+  }
+
+  /** The SDK event is not proof of signature: wait for the backend's verified webhook. */
+  function awaitConfirmation(applicationId, since) {
+    setConfirmation('pending', 'Signed in the frame; waiting for the server to confirm…');
+    fetch('/api/demo/confirmations', { cache: 'no-store' })
+      .then(function (response) { return response.json(); })
+      .then(function (body) {
+        var match = body.confirmations.filter(function (c) { return c.applicationId === applicationId; })[0];
+        if (match) {
+          setConfirmation('confirmed', 'Contract signed: confirmed by server (verified webhook ' + match.eventId + ').');
+          return log.add('info', 'server: application.contract.signed verified', match);
+        }
+        if (Date.now() - since > POLL_LIMIT_MS) return setConfirmation('failed', 'No confirmation from the server within 60 s.');
+        pollTimer = setTimeout(function () { awaitConfirmation(applicationId, since); }, POLL_MS);
+      })
+      .catch(function () {
+        pollTimer = setTimeout(function () { awaitConfirmation(applicationId, since); }, POLL_MS);
+      });
+  }
+
+  function call(method) {
+    return function () {
+      if (!instance) return log.add('info', 'demo: no instance yet, press New session');
+      instance[method]();
+      log.add('call', method + '()');
+    };
+  }
+
+  if (!window.SvcSDK) {
+    log.add('info', 'demo: the SDK did not load', { reason: 'blocked by integrity or CSP, or the CDN is unreachable' });
+    $('new-session').disabled = true;
+    return;
+  }
+  log.add('info', 'demo: SDK loaded', { SDK_VERSION: window.SvcSDK.SDK_VERSION });
+  showHelp();
+  $('scenario').addEventListener('change', showHelp);
+  $('controls').addEventListener('submit', newSession);
+  $('open').addEventListener('click', callOpen);
+  $('close').addEventListener('click', call('close'));
+  $('destroy').addEventListener('click', call('destroy'));
+  $('clear-log').addEventListener('click', function () { log.clear(); });
+})();

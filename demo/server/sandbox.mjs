@@ -1,0 +1,108 @@
+// startSandbox(): the whole stand-in service on loopback (CDN, signing app + contracts API, partner demo
+// + backend), for `npm run demo`, the e2e suite and the benchmark alike.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCdnHandler } from './cdn.mjs';
+import { ensureCertificate } from './certs.mjs';
+import { DEFAULTS, REPO_ROOT } from './config.mjs';
+import { listenHttps } from './http-kit.mjs';
+import { createPartnerHandler } from './partner/partner-backend.mjs';
+import { createWebhookReceiver } from './partner/webhook-receiver.mjs';
+import { createServiceHandler } from './service/service-handler.mjs';
+import { createTokenStore } from './service/token-store.mjs';
+import { createWebhookSender } from './service/webhook-sender.mjs';
+
+const WEBHOOK_PATH = '/webhooks/svc';
+
+/**
+ * Options (all optional): `ports` {demo, cdn, signing} (0 = any free port), `hosts` {partner, cdn, signing},
+ * `extraPartnerOrigins` (more sites allowed to embed the app), `distDir`, `certDir`, `slowReadyMs`,
+ * `apiToken`, `webhookSecret`, `webhookBackoffMs`, `log` (a function; default silent).
+ * Resolves `{ urls, apiToken, cert, spkiSha256, confirmations(), deliveries(), close() }`.
+ */
+export async function startSandbox(options = {}) {
+  const ports = { ...DEFAULTS.ports, ...options.ports };
+  const hosts = { ...DEFAULTS.hosts, ...options.hosts };
+  const distDir = options.distDir ?? DEFAULTS.distDir;
+  const log = options.log ?? (() => {});
+  const sdkVersion = options.sdkVersion ?? JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
+  // Fresh credentials per run unless configured: nothing secret is ever committed.
+  const apiToken = options.apiToken ?? `sbx_api_${randomBytes(24).toString('base64url')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64url')}`;
+  const tls = await ensureCertificate({ dir: options.certDir ?? DEFAULTS.certDir, hostNames: Object.values(hosts) });
+
+  // Handlers need every origin, which needs every port: listen first, then plug the handlers in.
+  const handlers = {};
+  const servers = [];
+  try {
+    for (const name of ['cdn', 'signing', 'demo']) {
+      servers.push(await listenHttps({ tls, port: ports[name], name, handler: (req, res) => handlers[name](req, res) }));
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+  const [cdn, signing, demo] = servers;
+  const origins = {
+    cdn: `https://${hosts.cdn}:${cdn.port}`,
+    signing: `https://${hosts.signing}:${signing.port}`,
+    partner: `https://${hosts.partner}:${demo.port}`,
+  };
+  const partnerOrigins = [origins.partner, ...(options.extraPartnerOrigins ?? [])];
+  const webhookUrl = origins.partner + WEBHOOK_PATH;
+
+  const store = createTokenStore();
+  const webhooks = createWebhookSender({
+    target: { url: webhookUrl, secret: webhookSecret },
+    serviceOrigin: origins.signing,
+    ca: tls.cert,
+    backoffMs: options.webhookBackoffMs ?? 1000,
+    log,
+  });
+  const receiver = createWebhookReceiver({ secrets: [webhookSecret], log });
+
+  handlers.cdn = createCdnHandler({ distDir });
+  handlers.signing = createServiceHandler({
+    assetsDir: join(REPO_ROOT, 'demo', 'signing-app'),
+    signingOrigin: origins.signing,
+    partnerOrigins,
+    store,
+    webhooks,
+    apiToken,
+    slowReadyMs: options.slowReadyMs ?? DEFAULTS.slowReadyMs,
+  });
+  handlers.demo = createPartnerHandler({
+    assetsDir: join(REPO_ROOT, 'demo', 'partner'),
+    distDir,
+    sdkVersion,
+    origins,
+    apiToken,
+    ca: tls.cert,
+    receiver,
+    webhookPath: WEBHOOK_PATH,
+  });
+
+  return {
+    urls: {
+      demo: origins.partner + '/',
+      cdn: origins.cdn,
+      signing: origins.signing,
+      sdkPinned: `${origins.cdn}/packages/contracts-sdk/${sdkVersion}/index.umd.js`,
+      sdkFloating: `${origins.cdn}/packages/contracts-sdk/v${sdkVersion.split('.')[0]}/index.umd.js`,
+      contractsApi: `${origins.signing}/api/v3/applications/{app_id}/contracts`,
+      webhook: webhookUrl,
+    },
+    origins,
+    sdkVersion,
+    apiToken,
+    cert: tls.cert,
+    spkiSha256: tls.spkiSha256,
+    confirmations: receiver.confirmations,
+    deliveries: webhooks.deliveries,
+    async close() {
+      webhooks.close();
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}

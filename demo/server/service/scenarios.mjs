@@ -1,0 +1,36 @@
+// The sandbox scenarios (docs/sandbox.md): a signing token `sbx_<scenario>_<anything>` picks how the
+// signing app behaves. Any other token behaves as `not_found`, like an unknown token in production.
+
+/** What the app does for each scenario once it has the token, in the order the docs table lists them. */
+export const SCENARIOS = {
+  complete: { kind: 'contract' },
+  not_found: { kind: 'error', code: 'not_found', loaded: true, message: 'This signing link is invalid or the contract is no longer available.' },
+  verification_required: { kind: 'error', code: 'verification_required', loaded: true, message: 'The signer must verify their identity before signing.' },
+  verification_limit_exceeded: { kind: 'error', code: 'verification_limit_exceeded', loaded: true, message: 'Identity verification attempts are exhausted; signing cannot proceed.' },
+  // "Failed to initialise": the app never reaches a working state, so it sends no `loaded`.
+  loading_error: { kind: 'error', code: 'loading_error', loaded: false, message: 'The signing experience failed to initialise.' },
+  silent: { kind: 'silent' },
+  // A code the SDK does not know: proves the SDK passes open-ended codes through unchanged.
+  unknown_code: { kind: 'error', code: 'rate_limited', loaded: true, message: 'Too many requests for this contract; try again later.' },
+  flaky: { kind: 'flaky' },
+  slow: { kind: 'slow' },
+};
+
+export const SCENARIO_NAMES = Object.keys(SCENARIOS);
+
+// Scenario names contain underscores themselves, so match the longest known name after `sbx_`.
+const BY_LENGTH = [...SCENARIO_NAMES].sort((a, b) => b.length - a.length);
+
+/** The scenario a token selects: `sbx_<scenario>_<anything>` (anything may be empty), else `not_found`. */
+export function scenarioOf(token) {
+  if (typeof token !== 'string' || !token.startsWith('sbx_')) return 'not_found';
+  const rest = token.slice(4);
+  return BY_LENGTH.find((name) => rest.startsWith(name + '_')) ?? 'not_found';
+}
+
+/** The signing app's public behaviour for a scenario, resolved against the token's state. */
+export function behaviourFor(scenario, { firstInit, slowReadyMs }) {
+  if (scenario === 'flaky') return firstInit ? SCENARIOS.loading_error : SCENARIOS.complete;
+  if (scenario === 'slow') return { kind: 'contract', readyDelayMs: slowReadyMs };
+  return SCENARIOS[scenario] ?? SCENARIOS.not_found;
+}

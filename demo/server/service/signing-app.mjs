@@ -1,0 +1,89 @@
+// The signing app's server side: the /embed page and its assets, and the two calls its script makes once it
+// holds the token (session, sign). The token only ever travels in POST bodies, never in a URL.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../http-kit.mjs';
+import { sampleContract } from './sample-contract.mjs';
+import { behaviourFor } from './scenarios.mjs';
+
+const ASSETS = new Set(['app.js', 'view.js', 'app.css']);
+
+export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs }) {
+  const pageCsp = cspHeader({
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'img-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    // Only registered partner sites may frame the app (the protocol's origin check, enforced by the browser).
+    'frame-ancestors': partnerOrigins,
+    'require-trusted-types-for': ["'script'"],
+    'trusted-types': ["'none'"],
+  });
+
+  async function page(res) {
+    const html = await readFile(join(assetsDir, 'embed.html'), 'utf8');
+    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp });
+  }
+
+  /** The app's own API accepts same-origin calls only: its token must not be usable from another site. */
+  function sameOrigin(req) {
+    return req.method === 'POST' && req.headers.origin === signingOrigin;
+  }
+
+  async function session(req, res) {
+    const body = await readJsonObject(req);
+    if (!body || typeof body.signingToken !== 'string') return sendJson(res, 400, { error: { code: 'BAD_REQUEST', message: 'signingToken required' } });
+    if (!partnerOrigins.includes(body.parentOrigin)) {
+      return sendJson(res, 200, { action: 'error', code: 'loading_error', loaded: false, message: 'This site is not registered to embed contract signing.' });
+    }
+    const record = store.lookup(body.signingToken);
+    if (!record) return sendJson(res, 200, errorAction(behaviourFor('not_found', {})));
+    if (record.signedAt) {
+      return sendJson(res, 200, { action: 'error', code: 'not_found', loaded: true, message: 'This contract has already been signed.' });
+    }
+    record.initCount += 1;
+    const behaviour = behaviourFor(record.scenario, { firstInit: record.initCount === 1, slowReadyMs });
+    if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
+    if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
+    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, contract: sampleContract(record) });
+  }
+
+  async function sign(req, res) {
+    const body = await readJsonObject(req);
+    const record = body && typeof body.signingToken === 'string' ? store.lookup(body.signingToken) : undefined;
+    if (!record) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Unknown signing session.' } });
+    const signable = behaviourFor(record.scenario, { firstInit: false, slowReadyMs }).kind === 'contract';
+    if (!signable || record.initCount === 0) return sendJson(res, 409, { error: { code: 'NOT_SIGNABLE', message: 'This contract cannot be signed.' } });
+    if (record.signedAt) return sendJson(res, 409, { error: { code: 'ALREADY_SIGNED', message: 'Already signed.' } });
+    record.signedAt = new Date().toISOString();
+    webhooks.emit('application.contract.signed', { id: record.applicationId, type: 'application' });
+    return sendJson(res, 200, { signedAt: record.signedAt });
+  }
+
+  /** Handles /embed and /embed/*; resolves false for other paths. */
+  return async function handle(req, res, pathname) {
+    if (pathname === '/embed' || pathname === '/embed/') {
+      if (req.method === 'GET' || req.method === 'HEAD') await page(res);
+      else send(res, 405, '', { allow: 'GET' });
+      return true;
+    }
+    if (!pathname.startsWith('/embed/')) return false;
+    const name = pathname.slice('/embed/'.length);
+    if (ASSETS.has(name)) {
+      await sendFile(res, assetsDir, name);
+    } else if (name === 'api/session' || name === 'api/sign') {
+      if (!sameOrigin(req)) sendJson(res, 403, { error: { code: 'FORBIDDEN', message: 'Same-origin POST only.' } });
+      else await (name === 'api/session' ? session(req, res) : sign(req, res));
+    } else {
+      return false;
+    }
+    return true;
+  };
+}
+
+function errorAction(behaviour) {
+  return { action: 'error', code: behaviour.code, loaded: behaviour.loaded, message: behaviour.message };
+}

@@ -1,0 +1,51 @@
+// The service's memory of signing tokens: who they were issued to, which ones were already initialised
+// (for `flaky`) and which contracts were signed. In-process and per sandbox instance, like a test database.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { scenarioOf } from './scenarios.mjs';
+
+const TOKEN_TTL_MS = 60 * 60 * 1000;
+// Bounds memory when a long-running demo sees many ad-hoc tokens; the oldest are forgotten first.
+const MAX_RECORDS = 10_000;
+const SAMPLE_SIGNER = { name: 'Jordan Avery', email: 'jordan.avery@example.com', role: 'Borrower' };
+
+export function createTokenStore({ now = () => Date.now() } = {}) {
+  const records = new Map();
+
+  /** A fresh token for `scenario` on `applicationId`, the way the contracts endpoint hands it out. */
+  function issue({ scenario, applicationId, signer = SAMPLE_SIGNER }) {
+    const token = `sbx_${scenario}_${randomBytes(18).toString('base64url')}`;
+    return remember(newRecord(token, applicationId, signer));
+  }
+
+  /**
+   * The record for a token. Tokens of the documented form that the endpoint did not issue (a developer typing
+   * `sbx_complete_me`) are accepted too, on a made-up application, so the scenarios work without the API.
+   */
+  function lookup(token) {
+    const existing = records.get(token);
+    if (existing) return now() - existing.issuedAt <= TOKEN_TTL_MS ? existing : undefined;
+    if (typeof token !== 'string' || token.length > 200 || !token.startsWith('sbx_')) return undefined;
+    return remember(newRecord(token, randomUUID(), SAMPLE_SIGNER));
+  }
+
+  function remember(record) {
+    if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
+    records.set(record.token, record);
+    return record;
+  }
+
+  function newRecord(token, applicationId, signer) {
+    return {
+      token,
+      scenario: scenarioOf(token),
+      applicationId,
+      contractId: randomUUID(),
+      signer,
+      issuedAt: now(),
+      initCount: 0,
+      signedAt: undefined,
+    };
+  }
+
+  return { issue, lookup };
+}

@@ -1,0 +1,116 @@
+// The app side of docs/protocol.md (version 1): hello to the parent, accept one init with a MessagePort,
+// then report loaded / ready / completed / error over that port. The token stays in this closure: it is
+// sent only in POST bodies to this origin and never logged, rendered or put in a URL.
+(function () {
+  'use strict';
+  var PROTOCOL = 'svc-contracts';
+  var VERSION = 1;
+  var view = window.SandboxSigningView;
+
+  function envelope(type, fields) {
+    var message = { protocol: PROTOCOL, version: VERSION, type: type };
+    for (var key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) message[key] = fields[key];
+    return message;
+  }
+
+  function own(data, key) {
+    return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+  }
+
+  function isInit(data) {
+    if (typeof data !== 'object' || data === null) return false;
+    var proto = Object.getPrototypeOf(data);
+    if (proto !== Object.prototype && proto !== null) return false;
+    return own(data, 'protocol') === PROTOCOL && own(data, 'version') === VERSION && own(data, 'type') === 'init' &&
+      typeof own(data, 'signingToken') === 'string';
+  }
+
+  // With the frame's `strict-origin` referrer policy, the referrer is exactly the parent's origin.
+  function referrerOrigin() {
+    try {
+      return document.referrer ? new URL(document.referrer).origin : undefined;
+    } catch (e) {
+      return undefined;
+    }
+  }
+
+  if (window.parent === window) {
+    view.standalone();
+    return;
+  }
+
+  var parentOrigin = referrerOrigin();
+  var port;
+  var token;
+
+  function send(type, fields) {
+    port.postMessage(envelope(type, fields));
+  }
+
+  function post(path, body) {
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    }).then(function (response) {
+      return response.json().then(function (json) {
+        if (!response.ok) throw new Error((json && json.error && json.error.message) || 'HTTP ' + response.status);
+        return json;
+      });
+    });
+  }
+
+  function onMessage(event) {
+    // Only our own parent, from the origin it loaded us from, may start the session, and only once.
+    if (event.source !== window.parent) return;
+    if (parentOrigin && event.origin !== parentOrigin) return;
+    if (!isInit(event.data) || !event.ports || !event.ports[0]) return;
+    window.removeEventListener('message', onMessage);
+    port = event.ports[0];
+    token = event.data.signingToken;
+    startSession(event.origin);
+  }
+
+  function startSession(origin) {
+    post('/embed/api/session', { signingToken: token, parentOrigin: origin }).then(onSession, function () {
+      reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
+    });
+  }
+
+  function onSession(session) {
+    // `silent` stands for an app that hangs: no `loaded`, so the SDK's loadTimeout has to catch it.
+    if (session.action === 'silent') return;
+    if (session.action === 'error') return reportError(session);
+    send('loaded');
+    view.preparing();
+    setTimeout(function () {
+      view.contract(session.contract, onSign);
+      send('ready');
+    }, session.readyDelayMs || 0);
+  }
+
+  function reportError(session) {
+    if (session.loaded) send('loaded');
+    view.error(session.code, session.message);
+    send('error', { code: session.code, message: session.message });
+  }
+
+  function onSign() {
+    view.signing();
+    post('/embed/api/sign', { signingToken: token }).then(
+      function (result) {
+        view.signed(result.signedAt);
+        send('completed');
+      },
+      function (error) {
+        view.signFailed(error.message);
+      }
+    );
+  }
+
+  window.addEventListener('message', onMessage);
+  // Hello carries no data, so "*" is acceptable when the referrer is unavailable (docs/protocol.md §3).
+  window.parent.postMessage(envelope('hello'), parentOrigin || '*');
+})();

@@ -1,0 +1,28 @@
+// Regenerates docs/demo.png: the partner demo after a signed "complete" session, confirmed by the server.
+// Usage: npm run build && node demo/tools/screenshot.mjs
+import { chromium } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../server/sandbox.mjs';
+
+const output = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));
+const hosts = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
+const sandbox = await startSandbox({ ports: { demo: 0, cdn: 0, signing: 0 }, hosts });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--host-resolver-rules=MAP *.test 127.0.0.1, MAP * ~NOTFOUND', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+  await page.goto(sandbox.urls.demo);
+  await page.getByLabel('Scenario').selectOption('complete');
+  await page.getByLabel('Height').fill('400');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }).waitFor();
+  await page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }).click();
+  await page.getByText('confirmed by server').waitFor();
+  await page.screenshot({ path: output, fullPage: true });
+  console.log(`wrote ${output}`);
+} finally {
+  await browser.close();
+  await sandbox.close();
+}

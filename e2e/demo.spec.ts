@@ -1,0 +1,53 @@
+// The partner demo as a newcomer uses it: pick a scenario, sign, see the server confirm via webhook.
+import { requestLoopback } from '../demo/server/loopback-client.mjs';
+import { signatureHeader } from '../demo/server/webhook-signature.mjs';
+import { expect, test } from './support/fixtures';
+
+test('demo page: complete scenario, signed in the frame, "confirmed by server" after the verified webhook', async ({ page, sandbox }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel('Scenario').selectOption('complete');
+  await page.getByRole('button', { name: 'New session' }).click();
+
+  const frame = page.frameLocator('#signing-container iframe');
+  await frame.getByRole('button', { name: 'Sign contract' }).click();
+  await expect(page.getByRole('status')).toContainText('confirmed by server');
+
+  const rows = page.locator('#log tr');
+  const events = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  const sdkAndCalls = events.filter((e) => e!.startsWith('contract.') || e!.startsWith('open()'));
+  expect(sdkAndCalls).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open() resolved', 'contract.completed']);
+  const payloads = await page.locator('#log tr.event td.payload').allTextContents();
+  for (const text of payloads) expect(JSON.parse(text).contractId).toMatch(/^demo-[0-9a-f]{8}$/);
+  expect(violations).toEqual([]);
+});
+
+test('demo page: flaky scenario retried from the error handler reaches ready', async ({ page, sandbox }) => {
+  await page.goto(sandbox.urls.demo);
+  await page.getByLabel('Scenario').selectOption('flaky');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  const events = await page.locator('#log tr.event').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  expect(events).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+});
+
+test('demo backend: webhook deliveries with a bad signature are refused; the contracts API needs the bearer token', async ({ sandbox }) => {
+  const body = JSON.stringify({ id: crypto.randomUUID(), type: 'application.contract.signed', resource: { id: crypto.randomUUID(), type: 'application' } });
+  const post = (signature: string) =>
+    requestLoopback({
+      url: sandbox.urls.webhook,
+      method: 'POST',
+      body,
+      ca: sandbox.cert,
+      headers: { 'content-type': 'application/json', 'x-svc-event-id': JSON.parse(body).id, 'x-svc-event-type': 'application.contract.signed', 'x-svc-signature': signature },
+    });
+  expect((await post(signatureHeader('whsec_not_the_shared_secret', body))).status).toBe(400);
+  expect((await post('t=1, v1=00')).status).toBe(400);
+  expect(sandbox.confirmations().some((c) => c.applicationId === JSON.parse(body).resource.id)).toBe(false);
+
+  const url = sandbox.urls.contractsApi.replace('{app_id}', crypto.randomUUID());
+  expect((await requestLoopback({ url, ca: sandbox.cert })).status).toBe(403);
+  expect((await requestLoopback({ url, ca: sandbox.cert, headers: { authorization: 'Bearer wrong' } })).status).toBe(403);
+});

@@ -1,0 +1,86 @@
+// One sandbox (CDN, signing app, contracts API, partner demo) and one harness server per worker, started
+// in-process with free ports, plus helpers that drive the SDK on a host page.
+import { test as base, expect } from '@playwright/test';
+import { join } from 'node:path';
+import { DEFAULTS } from '../../demo/server/config.mjs';
+import { ensureCertificate } from '../../demo/server/certs.mjs';
+import { requestLoopback } from '../../demo/server/loopback-client.mjs';
+import { startSandbox } from '../../demo/server/sandbox.mjs';
+import { startHarness } from './harness-server.mjs';
+
+export const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test', evil: 'evil.test' };
+/** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
+export const SLOW_READY_MS = 2000;
+
+export interface Sandbox {
+  urls: Record<string, string>;
+  origins: { cdn: string; signing: string; partner: string };
+  sdkVersion: string;
+  apiToken: string;
+  cert: string;
+  confirmations(): Array<{ eventId: string; applicationId: string }>;
+  deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
+}
+
+export interface Harness {
+  origins: { partner: string; evil: string };
+}
+
+export interface Issued {
+  applicationId: string;
+  token: string;
+}
+
+type WorkerFixtures = { stack: { sandbox: Sandbox; harness: Harness }; sandbox: Sandbox; harness: Harness };
+
+export const test = base.extend<{ hostUrl: (query?: Record<string, string>) => string }, WorkerFixtures>({
+  stack: [
+    async ({}, use) => {
+      const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
+      const harness = await startHarness({ tls, hosts: { partner: HOSTS.partner, evil: HOSTS.evil } });
+      const sandbox = await startSandbox({
+        ports: { demo: 0, cdn: 0, signing: 0 },
+        hosts: { partner: HOSTS.partner, cdn: HOSTS.cdn, signing: HOSTS.signing },
+        extraPartnerOrigins: [harness.origins.partner],
+        slowReadyMs: SLOW_READY_MS,
+        webhookBackoffMs: 200,
+      });
+      harness.configure({
+        sdkPinned: sandbox.urls.sdkPinned,
+        sdkFloating: sandbox.urls.sdkFloating,
+        integrityFile: join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sandbox.sdkVersion, 'index.umd.js.integrity'),
+        cdnOrigin: sandbox.origins.cdn,
+        signingOrigin: sandbox.origins.signing,
+      });
+      await use({ sandbox, harness });
+      await sandbox.close();
+      await harness.close();
+    },
+    { scope: 'worker' },
+  ],
+  sandbox: [async ({ stack }, use) => use(stack.sandbox), { scope: 'worker' }],
+  harness: [async ({ stack }, use) => use(stack.harness), { scope: 'worker' }],
+  hostUrl: async ({ harness }, use) => {
+    await use((query = {}) => `${harness.origins.partner}/host?${new URLSearchParams(query)}`);
+  },
+});
+
+export { expect };
+
+/** A signing token from the contracts endpoint, called server-side with the API token as a partner would. */
+export async function issueToken(sandbox: Sandbox, scenario: string): Promise<Issued> {
+  const applicationId = crypto.randomUUID();
+  const answer = await requestLoopback({
+    url: sandbox.urls.contractsApi.replace('{app_id}', applicationId),
+    headers: { authorization: `Bearer ${sandbox.apiToken}`, 'x-sandbox-scenario': scenario },
+    ca: sandbox.cert,
+  });
+  expect(answer.status).toBe(200);
+  const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
+  return { applicationId, token };
+}
+
+/** A token of the documented sandbox form that was never issued (state is per token: make each unique). */
+export function adHocToken(scenario: string): string {
+  return `sbx_${scenario}_${crypto.randomUUID().replaceAll('-', '')}`;
+}

@@ -1,0 +1,84 @@
+// The e2e host pages: a partner page on partner.test (with the SDK loaded as a partner does, and a CSP of
+// the test's choosing) and a hostile site on evil.test. One HTTPS server answers both host names.
+import { readFile } from 'node:fs/promises';
+import { cspHeader, escapeHtml, listenHttps, send, sendFile } from '../../demo/server/http-kit.mjs';
+
+const PAGES_DIR = new URL('./pages/', import.meta.url).pathname;
+const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js']);
+
+/**
+ * `configure({ sdkPinned, sdkFloating, cdnOrigin, signingOrigin })` must be called before pages are served
+ * (the sandbox needs this server's origin first, to register it as a partner site).
+ */
+export async function startHarness({ tls, hosts = { partner: 'partner.test', evil: 'evil.test' } }) {
+  let sandbox;
+  const listener = await listenHttps({ tls, port: 0, name: 'harness', handler: (req, res) => handle(req, res) });
+  const origins = { partner: `https://${hosts.partner}:${listener.port}`, evil: `https://${hosts.evil}:${listener.port}` };
+
+  async function handle(req, res) {
+    const url = new URL(req.url, 'https://harness.invalid');
+    if (url.pathname === '/host') return hostPage(res, url.searchParams);
+    // A "signing app" address whose embed page redirects to another origin (a misconfigured edge, a takeover).
+    if (url.pathname === '/moved/embed') return send(res, 302, '', { location: `${origins.evil}/imposter.html` });
+    if (STATIC.has(url.pathname.slice(1))) return sendFile(res, PAGES_DIR, url.pathname.slice(1));
+    return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
+  }
+
+  /** `sdk`: pinned | floating | bad-integrity; `csp`: strict | none; `hostile`: 1 adds the evil.test frame. */
+  async function hostPage(res, params) {
+    const sdk = params.get('sdk') || 'pinned';
+    const integrity = (await readFile(sandbox.integrityFile, 'utf8')).trim();
+    const script =
+      sdk === 'floating'
+        ? `<script src="${escapeHtml(sandbox.sdkFloating)}" crossorigin="anonymous"></script>`
+        : `<script src="${escapeHtml(sandbox.sdkPinned)}" integrity="${escapeHtml(sdk === 'bad-integrity' ? tamper(integrity) : integrity)}" crossorigin="anonymous"></script>`;
+    const hostile = params.get('hostile') === '1' ? `<iframe id="hostile" title="Advertisement" src="${escapeHtml(origins.evil)}/hostile.html"></iframe>` : '';
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Partner host page</title>
+<link rel="stylesheet" href="/host.css">
+${script}
+</head><body>
+<main>
+<div id="c1" class="slot" data-owner="partner"><p class="placeholder">Signing appears here</p></div>
+<div id="c2" class="slot"></div>
+</main>
+${hostile}
+</body></html>`;
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+    if (params.get('csp') === 'strict') headers['content-security-policy'] = strictCsp(sandbox);
+    return send(res, 200, html, headers);
+  }
+
+  return {
+    origins,
+    configure(value) {
+      sandbox = value;
+    },
+    close: listener.close,
+  };
+}
+
+/** The hardened partner page: scripts only from the CDN, frames only from the signing app, Trusted Types. */
+export function strictCsp({ cdnOrigin, signingOrigin }) {
+  return cspHeader({
+    'default-src': ["'none'"],
+    'script-src': [cdnOrigin],
+    'frame-src': [signingOrigin],
+    'style-src': ["'self'"],
+    'img-src': ["'self'"],
+    'connect-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'require-trusted-types-for': ["'script'"],
+    'trusted-types': ["'none'"],
+  });
+}
+
+/** A well-formed integrity value for different bytes: flips the first character of the digest. */
+function tamper(integrity) {
+  const [algorithm, digest] = integrity.split('-');
+  const first = digest[0] === 'A' ? 'B' : 'A';
+  return `${algorithm}-${first}${digest.slice(1)}`;
+}
