@@ -4,13 +4,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../scripts/release/layout.mjs';
 import { CONTENT_TYPES, safeJoin, send } from './http-kit.mjs';
 
 // /packages/<name>/<exact semver>/<file> is immutable; /packages/<name>/v<major>/<file> moves with releases.
 const PINNED = /^\/packages\/[a-z0-9-]+\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/[^/]+$/;
 const FLOATING = /^\/packages\/[a-z0-9-]+\/v\d+\/[^/]+$/;
-export const PINNED_CACHE = 'public, max-age=31536000, immutable';
-export const FLOATING_CACHE = 'public, max-age=300';
+// The very values the release pipeline writes to the real origin (scripts/release/layout.mjs).
+export const PINNED_CACHE = CACHE_CONTROL_PINNED;
+export const FLOATING_CACHE = CACHE_CONTROL_ALIAS;
 
 const COMMON = {
   // SRI needs a CORS-enabled response: the script tag carries crossorigin="anonymous".
