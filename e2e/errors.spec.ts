@@ -69,7 +69,7 @@ test('signing-app URL that 404s → loading_error from the no-hello check, long 
   expect(await frameCount(page, 'c1')).toBe(0);
 });
 
-test('signing-app URL that redirects to another origin → loading_error; the imposter never gets init', async ({ page, sandbox, harness, hostUrl }) => {
+test('signing-app URL that redirects to another origin → loading_error; the imposter never gets init', async ({ page, harness, hostUrl }) => {
   let imposterSeen = false;
   page.on('framenavigated', (frame) => {
     if (frame.url().startsWith(`${harness.origins.evil}/imposter.html`)) imposterSeen = true;

@@ -3,7 +3,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM helper without type declarations
 import { AIM_GZIP_BYTES, BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../scripts/lib/bundle.mjs';
 
 const root = join(__dirname, '..', '..');
