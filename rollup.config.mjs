@@ -49,7 +49,7 @@ const output = (dir, extraPlugins) => ({
   name: 'SvcSDK',
   exports: 'named',
   sourcemap: true,
-  banner: `/*! contracts-sdk v${version} | signing SDK for lending partners */`,
+  banner: `/*! contracts-sdk v${version} */`,
     // Private members are named `_x` in src/ so they can be shortened; nothing public starts with "_".
   plugins: [
     terser({

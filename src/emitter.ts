@@ -3,7 +3,8 @@ import { configError, typeName } from './errors';
 import type { ContractEventMap, ContractEventName } from './types';
 
 type Handler = (payload: never) => void;
-type Wrapped = (payload: unknown) => void;
+/** What mitt stores: the partner's handler itself, or for once() a wrapper that remembers it. */
+type Stored = ((payload: unknown) => void) & { handler?: Handler };
 
 const EVENT_NAMES: readonly ContractEventName[] = [
   'contract.loading',
@@ -14,13 +15,14 @@ const EVENT_NAMES: readonly ContractEventName[] = [
 ];
 
 /**
- * mitt, with three guarantees partners rely on: a handler that throws cannot break the SDK or the other
- * handlers (the error is re-thrown asynchronously, so it still shows in the console and window.onerror);
- * a handler added twice for one event runs once; off() also removes a once() handler.
+ * mitt holds the handlers; on top of it three guarantees partners rely on: a handler that throws cannot break
+ * the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches the console and
+ * window.onerror); a handler added twice for one event runs once; off() also removes a once() handler.
  */
 export function createEmitter() {
   const bus = mitt<Record<ContractEventName, unknown>>();
-  const wrappers = new Map<ContractEventName, Map<Handler, Wrapped>>();
+  const stored = (type: ContractEventName, handler: Handler): Stored | undefined =>
+    (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry === handler || entry.handler === handler);
 
   function check(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
     if (!EVENT_NAMES.includes(type as ContractEventName)) {
@@ -33,28 +35,16 @@ export function createEmitter() {
 
   function add(method: string, type: ContractEventName, handler: Handler, once: boolean): void {
     check(method, type, handler);
-    remove(type, handler);
-    const wrapped: Wrapped = (payload) => {
-      if (once) remove(type, handler);
-      try {
-        (handler as (payload: unknown) => void)(payload);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    };
-    let byHandler = wrappers.get(type);
-    if (!byHandler) wrappers.set(type, (byHandler = new Map()));
-    byHandler.set(handler, wrapped);
-    bus.on(type, wrapped);
-  }
-
-  function remove(type: ContractEventName, handler: Handler): void {
-    const wrapped = wrappers.get(type)?.get(handler);
-    if (!wrapped) return;
-    wrappers.get(type)!.delete(handler);
-    bus.off(type, wrapped);
+    if (stored(type, handler)) return;
+    let entry = handler as Stored;
+    if (once) {
+      entry = (payload) => {
+        bus.off(type, entry);
+        (handler as Stored)(payload);
+      };
+      entry.handler = handler;
+    }
+    bus.on(type, entry);
   }
 
   return {
@@ -62,15 +52,22 @@ export function createEmitter() {
     once: (type: ContractEventName, handler: Handler) => add('once', type, handler, true),
     off(type: ContractEventName, handler: Handler): void {
       check('off', type, handler);
-      remove(type, handler);
+      const entry = stored(type, handler);
+      if (entry) bus.off(type, entry);
     },
+    /** Calls each handler in turn; a throwing one is reported asynchronously, the others still run. */
     emit<E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void {
-      bus.emit(type, payload);
+      for (const entry of ((bus.all.get(type) as Stored[] | undefined) || []).slice()) {
+        try {
+          entry(payload);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        }
+      }
     },
-    clear(): void {
-      bus.all.clear();
-      wrappers.clear();
-    },
+    clear: () => bus.all.clear(),
   };
 }
 
