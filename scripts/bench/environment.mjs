@@ -1,0 +1,72 @@
+// The three sites of the benchmark on loopback: partner.test (host pages, bench server), cdn.test (the
+// sandbox CDN, serving our UMD and penpal's build from one folder with identical headers) and sign.test (the
+// contenders' child pages on the bench server; the sandbox's own signing app on its own port).
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureCertificate } from '../../demo/server/certs.mjs';
+import { DEFAULTS, REPO_ROOT } from '../../demo/server/config.mjs';
+import { startSandbox } from '../../demo/server/sandbox.mjs';
+import { sriOf } from '../lib/bundle.mjs';
+import { startBenchServer } from './server.mjs';
+
+export const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
+const PENPAL = { name: 'penpal', file: join(REPO_ROOT, 'node_modules', 'penpal', 'dist', 'penpal.min.js') };
+
+function packageVersion(dir) {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+}
+
+/** Starts everything; `close()` stops it and removes the temporary CDN folder. */
+export async function startEnvironment() {
+  const sdkVersion = packageVersion(REPO_ROOT);
+  const penpalVersion = packageVersion(join(REPO_ROOT, 'node_modules', 'penpal'));
+  const sdkFile = join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sdkVersion, 'index.umd.js');
+
+  // The CDN folder: the built SDK exactly as dist/ holds it, and penpal's minified build beside it.
+  const cdnDir = mkdtempSync(join(tmpdir(), 'contracts-bench-cdn-'));
+  cpSync(join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sdkVersion), join(cdnDir, 'packages', 'contracts-sdk', sdkVersion), { recursive: true });
+  cpSync(PENPAL.file, join(cdnDir, 'packages', 'penpal', penpalVersion, 'penpal.min.js'));
+
+  const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
+  const bench = await startBenchServer({ tls, hosts: HOSTS, penpalFile: PENPAL.file });
+  let sandbox;
+  try {
+    sandbox = await startSandbox({
+      ports: { demo: 0, cdn: 0, signing: 0 },
+      hosts: HOSTS,
+      distDir: cdnDir,
+      extraPartnerOrigins: [bench.origins.partner],
+    });
+  } catch (error) {
+    await bench.close();
+    rmSync(cdnDir, { recursive: true, force: true });
+    throw error;
+  }
+  const scripts = {
+    sdk: { url: sandbox.urls.sdkPinned, integrity: sriOf(readFileSync(sdkFile)), file: sdkFile, version: sdkVersion },
+    penpal: {
+      url: `${sandbox.origins.cdn}/packages/penpal/${penpalVersion}/penpal.min.js`,
+      integrity: sriOf(readFileSync(PENPAL.file)),
+      file: PENPAL.file,
+      version: penpalVersion,
+    },
+  };
+  bench.configure({ cdnOrigin: sandbox.origins.cdn, sandboxSigningOrigin: sandbox.origins.signing, scripts });
+
+  return {
+    urls: {
+      host: `${bench.origins.partner}/host.html`,
+      scriptCost: `${bench.origins.partner}/script-cost.html`,
+      // The SDK loads `<appUrl>/embed`: the bench's immediate-ready app page on the shared signing origin.
+      benchAppUrl: `${bench.origins.signing}/sdk`,
+      sandboxAppUrl: sandbox.origins.signing,
+    },
+    scripts,
+    childSizes: bench.childSizes(),
+    async close() {
+      await Promise.allSettled([sandbox.close(), bench.close()]);
+      rmSync(cdnDir, { recursive: true, force: true });
+    },
+  };
+}

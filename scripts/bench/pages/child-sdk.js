@@ -1,0 +1,20 @@
+// The SDK's app side (docs/protocol.md), ready at once: hello, then on init answer loaded and ready over the
+// port. A real signing app fetches and renders the contract first; that is the app's time, not the SDK's.
+(function () {
+  'use strict';
+  var parentOrigin = new URL(document.referrer).origin;
+  function envelope(type) {
+    return { protocol: 'svc-contracts', version: 1, type: type };
+  }
+  function onMessage(event) {
+    var data = event.data;
+    if (event.source !== parent || event.origin !== parentOrigin || !event.ports[0]) return;
+    if (!data || data.protocol !== 'svc-contracts' || data.version !== 1 || data.type !== 'init') return;
+    removeEventListener('message', onMessage);
+    var port = event.ports[0];
+    port.postMessage(envelope('loaded'));
+    port.postMessage(envelope('ready'));
+  }
+  addEventListener('message', onMessage);
+  parent.postMessage(envelope('hello'), parentOrigin);
+})();
