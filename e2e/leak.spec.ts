@@ -4,6 +4,10 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
 
+// Trace recording injects Playwright's snapshot script into the page, whose own listeners (13 in Chromium 156)
+// would be counted as ours: this test runs untraced; its printed figures are the diagnostics.
+test.use({ trace: 'off' });
+
 const CYCLES = 50;
 const INSTANCES = 10;
 const LISTENER_TOLERANCE = 2;
