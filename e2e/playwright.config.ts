@@ -2,6 +2,7 @@
 // 127.0.0.1, so the browser applies its cross-site rules (site isolation, SRI + CORS, CSP, postMessage
 // origins) exactly as it would in production.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -23,16 +24,8 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        // Every *.test name is loopback; anything else fails to resolve, so no test can reach the network.
-        '--host-resolver-rules=MAP *.test 127.0.0.1, MAP localhost 127.0.0.1, MAP * ~NOTFOUND',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

@@ -2,14 +2,15 @@
 // Usage: npm run build && node demo/tools/screenshot.mjs
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { startSandbox } from '../server/sandbox.mjs';
 
 const output = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));
 const hosts = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
 const sandbox = await startSandbox({ ports: { demo: 0, cdn: 0, signing: 0 }, hosts });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--host-resolver-rules=MAP *.test 127.0.0.1, MAP * ~NOTFOUND', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 try {
   const page = await browser.newPage({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });

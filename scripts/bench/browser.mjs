@@ -1,20 +1,14 @@
-// Debian's Chromium through Playwright with the e2e suite's launch arguments (copied, not imported: the bench
-// must not depend on the test config), so *.test names resolve to loopback and nothing else resolves at all.
+// Debian's Chromium through Playwright with the e2e suite's launch arguments (scripts/lib/chromium.mjs), so
+// *.test names resolve to loopback and nothing else resolves at all.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 export async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--host-resolver-rules=MAP *.test 127.0.0.1, MAP localhost 127.0.0.1, MAP * ~NOTFOUND',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   // The sandbox certificate is self-signed.
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
