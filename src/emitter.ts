@@ -70,5 +70,3 @@ export function createEmitter() {
     clear: () => bus.all.clear(),
   };
 }
-
-export type Emitter = ReturnType<typeof createEmitter>;

@@ -16,7 +16,7 @@ const tokens = new WeakMap<SvcContracts, string>();
 
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
-// States in lifecycle order, so "still loading" is a range check. Numbers keep the bundle small.
+// States in lifecycle order, so each progress message moves the state one on. Numbers keep the bundle small.
 const IDLE = 0;
 const LOADING = 1;
 const LOADED = 2;
