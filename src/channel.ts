@@ -1,9 +1,9 @@
 import type { Cleanup } from './cleanup';
 import type { Logger } from './logger';
-import { initMessage, isHello, parseAppMessage, type AppMessage } from './protocol';
+import { helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
 import { SDK_VERSION } from './version';
 
-/** How long a hello may still take once the frame has fired `load` (docs/protocol.md §3). */
+/** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §3). */
 export const HELLO_AFTER_LOAD_MS = 3000;
 
 export interface ChannelOptions {
@@ -15,18 +15,32 @@ export interface ChannelOptions {
   cleanup: Cleanup;
   log: Logger;
   onMessage(message: AppMessage): void;
+  /** A hello was answered; `again` when the app had been greeted before (it reloaded or navigated). */
+  onHello(again: boolean): void;
   /** The frame loaded but never said hello: an error page, or another origin. */
   onNoHello(): void;
+  /** The app speaks no protocol version this SDK knows. */
+  onNoCommonVersion(): void;
 }
 
 /**
- * Waits for the app's hello on `window`, accepting it only from this instance's own frame window and the exact
- * signing-app origin, then hands the app a private MessagePort along with the token. Everything after the
- * handshake travels over that port, so no other frame or instance can read or forge it.
+ * For the whole life of the frame, answers each hello that comes from this instance's own frame window and the
+ * exact signing-app origin with `init`, the token and a fresh private MessagePort (closing the previous one):
+ * an app that reloads or navigates inside its frame gets its session back. Everything after the handshake
+ * travels over that port, so no other frame or instance can read or forge it.
  */
 export function openChannel(options: ChannelOptions): void {
   const { iframe, origin, token, cleanup, log } = options;
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
+  let port: MessagePort | undefined;
+  let greeted = false;
+
+  const closePort = (): void => {
+    if (!port) return;
+    port.onmessage = null;
+    port.close();
+    port = undefined;
+  };
 
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = iframe.contentWindow;
@@ -35,36 +49,44 @@ export function openChannel(options: ChannelOptions): void {
       log('ignored message from origin', event.origin);
       return;
     }
-    if (!isHello(event.data)) {
+    const version = helloVersion(event.data);
+    if (version === undefined) {
       log('ignored message: not a hello');
-      return;
+    } else if (!version) {
+      options.onNoCommonVersion();
+    } else {
+      stopLoadCheck();
+      closePort();
+      const channel = new MessageChannel();
+      port = channel.port1;
+      port.onmessage = (portEvent: MessageEvent) => {
+        const message = parseAppMessage(portEvent.data, version, token);
+        if (message) options.onMessage(message);
+        else log('ignored malformed message');
+      };
+      frameWindow.postMessage(initMessage(version, token, options.contractId, SDK_VERSION), origin, [channel.port2]);
+      log(`hello accepted (protocol ${version}), init sent to`, origin);
+      options.onHello(greeted);
+      greeted = true;
     }
-    stopWaiting();
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = (portEvent: MessageEvent) => {
-      const message = parseAppMessage(portEvent.data, token);
-      if (message) options.onMessage(message);
-      else log('ignored malformed message');
-    };
-    cleanup.add(() => {
-      port1.onmessage = null;
-      port1.close();
-    });
-    frameWindow.postMessage(initMessage(token, options.contractId, SDK_VERSION), origin, [port2]);
-    log('hello accepted, init sent to', origin);
   };
 
+  // Only the first document is checked: once the app has spoken, a load without hello is the app's own
+  // navigation (an identity-verification provider, say) inside a working session.
   const onFrameLoad = (): void => {
     if (helloTimer === undefined) helloTimer = setTimeout(options.onNoHello, HELLO_AFTER_LOAD_MS);
   };
 
-  const stopWaiting = (): void => {
-    removeEventListener('message', onWindowMessage);
+  const stopLoadCheck = (): void => {
     iframe.removeEventListener('load', onFrameLoad);
     clearTimeout(helloTimer);
   };
 
   addEventListener('message', onWindowMessage);
   iframe.addEventListener('load', onFrameLoad);
-  cleanup.add(stopWaiting);
+  cleanup.add(() => {
+    removeEventListener('message', onWindowMessage);
+    stopLoadCheck();
+    closePort();
+  });
 }

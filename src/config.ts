@@ -1,7 +1,7 @@
 import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
 import { configError, hasOwn, typeName } from './errors';
-import { redactString } from './redact';
+import { containsSecret, redactString } from './redact';
 import type { Environment, SvcContractsConfig } from './types';
 
 export interface Settings {
@@ -14,7 +14,7 @@ export interface Settings {
 }
 
 // Every option and the type it must have ('' for width and height: number or string, checked below).
-const OPTION_TYPES: Record<keyof SvcContractsConfig, string> = {
+const OPTION_TYPES: Record<string, string> = {
   signingToken: 'string',
   contractId: 'string',
   width: '',
@@ -23,7 +23,7 @@ const OPTION_TYPES: Record<keyof SvcContractsConfig, string> = {
   environment: 'string',
   appUrl: 'string',
   loadTimeout: 'number',
-};
+} satisfies Record<keyof SvcContractsConfig, string>;
 // setTimeout treats anything above 2^31-1 ms as 0: refuse it instead of firing at once.
 const MAX_TIMEOUT = 2147483647;
 
@@ -35,12 +35,10 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw configError(`config must be an object with a signingToken, got ${typeName(config)}.`);
   }
-  const token = typeof config.signingToken === 'string' ? config.signingToken : '';
-  for (const key of Object.keys(config) as Array<keyof SvcContractsConfig>) {
-    if (!hasOwn(OPTION_TYPES, key)) {
-      throw configError(`config.${redactString(key, token)} is not an option. Options: ${Object.keys(OPTION_TYPES).join(', ')}.`);
-    }
-    const value = config[key];
+  const options = ownOptions(config);
+  const token = typeof options.signingToken === 'string' ? options.signingToken : '';
+  for (const key in options) {
+    const value = options[key];
     if (OPTION_TYPES[key] && value !== undefined && typeof value !== OPTION_TYPES[key]) {
       throw configError(`config.${key} must be a ${OPTION_TYPES[key]}, got ${typeName(value)}.`);
     }
@@ -48,22 +46,22 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
   if (!token.trim()) {
     throw configError('config.signingToken is required: the string from GET /api/v3/applications/{app_id}/contracts.');
   }
-  const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = 30000 } = config;
+  const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = 30000 } = options as Partial<SvcContractsConfig>;
   if (!hasOwn(SIGNING_APP_URLS, environment)) {
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
   }
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(`config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${loadTimeout}.`);
   }
-  if (appUrl !== undefined && appUrl.includes(token)) {
+  if (appUrl !== undefined && containsSecret(appUrl, token)) {
     throw configError('config.appUrl must not contain the signing token.');
   }
   return {
     token,
     settings: {
       contractId,
-      width: dimension('width', config.width, '100%', token),
-      height: dimension('height', config.height, 600, token),
+      width: dimension('width', options.width, '100%', token),
+      height: dimension('height', options.height, 600, token),
       debug,
       app:
         appUrl === undefined
@@ -72,6 +70,26 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
       loadTimeout,
     },
   };
+}
+
+/**
+ * The options as own data properties, copied once into an object without a prototype: a value inherited from
+ * a polluted Object.prototype is absent, and a getter cannot answer differently on a second read.
+ */
+function ownOptions(config: object): Record<string, unknown> {
+  const options: Record<string, unknown> = Object.create(null);
+  const tokenField = Object.getOwnPropertyDescriptor(config, 'signingToken');
+  const token = tokenField && hasOwn(tokenField, 'value') && typeof tokenField.value === 'string' ? tokenField.value : '';
+  for (const key of Object.keys(config)) {
+    const name = redactString(key, token);
+    if (!hasOwn(OPTION_TYPES, key)) {
+      throw configError(`config.${name} is not an option. Options: ${Object.keys(OPTION_TYPES).join(', ')}.`);
+    }
+    const field = Object.getOwnPropertyDescriptor(config, key)!;
+    if (!hasOwn(field, 'value')) throw configError(`config.${name} must be a plain value, not a getter or setter.`);
+    options[key] = field.value;
+  }
+  return options;
 }
 
 /** A number is pixels; a string is applied as written, once the browser confirms it is a valid length. */

@@ -14,6 +14,8 @@ const EVENT_NAMES: readonly ContractEventName[] = [
   'contract.error',
 ];
 
+const EVENT_LIKE = /^[a-z]{1,12}(\.[a-z]{1,12})?$/;
+
 /**
  * mitt holds the handlers; on top of it three guarantees partners rely on: a handler that throws cannot break
  * the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches the console and
@@ -26,7 +28,9 @@ export function createEmitter() {
 
   function check(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
     if (!EVENT_NAMES.includes(type as ContractEventName)) {
-      throw configError(`${method}(): unknown event "${String(type).slice(0, 60)}". Events: ${EVENT_NAMES.join(', ')}.`);
+      // Echo only what looks like an event name: whatever else was passed (the token by mistake) stays out.
+      const shown = typeof type === 'string' && EVENT_LIKE.test(type) ? `"${type}"` : `(${typeName(type)})`;
+      throw configError(`${method}(): unknown event ${shown}. Events: ${EVENT_NAMES.join(', ')}.`);
     }
     if (typeof handler !== 'function') {
       throw configError(`${method}(): handler must be a function, got ${typeName(handler)}.`);

@@ -1,61 +1,75 @@
 import { hasOwn } from './errors';
-import { redactString } from './redact';
+import { cleanText } from './clean-text';
 
-// The wire format of docs/protocol.md (version 1). Receivers ignore anything they do not recognise.
+// The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
 export const PROTOCOL = 'svc-contracts';
-export const PROTOCOL_VERSION = 1;
+/** Protocol versions this SDK speaks. hello's own envelope is frozen at version 1, so any SDK can read it. */
+export const SUPPORTED_VERSIONS: readonly number[] = [1];
+const HELLO_VERSION = 1;
+// More versions than any app will ever list: a longer list is not a hello.
+const MAX_OFFERED_VERSIONS = 16;
 
 export type AppMessage =
   | { type: 'loaded' | 'ready' | 'completed' }
   | { type: 'error'; code: string; message: string | undefined };
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
-const MAX_MESSAGE_LENGTH = 300;
-// C0/C1 controls and bidirectional overrides: plain text only, and nothing that can disguise itself.
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+// Names every plain object inherits: partners look codes up in objects, so such a code must never reach them.
+const PROTOTYPE_NAME = /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|toLocaleString|toString|valueOf)$/;
 
-/** The `type` of a valid version-1 envelope, read from own properties only; undefined for anything else. */
-function envelopeType(data: unknown): string | undefined {
+/** Reads a plain object's own property; anything inherited is absent. */
+function own(data: object, key: string): unknown {
+  return hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+/** The `type` of a valid envelope of `version`, read from own properties only; undefined for anything else. */
+function envelopeType(data: unknown, version: number): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const proto = Object.getPrototypeOf(data);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const type = own(data, 'type');
+  return own(data, 'protocol') === PROTOCOL && own(data, 'version') === version && typeof type === 'string' ? type : undefined;
+}
+
+/**
+ * The protocol version to speak with an app whose hello is `data`: the highest version both sides support.
+ * Returns 0 for a valid hello with no common version, undefined for anything that is not a hello. A hello
+ * without a `versions` list offers version 1 only.
+ */
+export function helloVersion(data: unknown): number | undefined {
   try {
-    if (typeof data !== 'object' || data === null) return undefined;
-    const proto = Object.getPrototypeOf(data);
-    if (proto !== Object.prototype && proto !== null) return undefined;
-    const protocol = own(data, 'protocol');
-    const version = own(data, 'version');
-    const type = own(data, 'type');
-    return protocol === PROTOCOL && version === PROTOCOL_VERSION && typeof type === 'string' ? type : undefined;
+    if (envelopeType(data, HELLO_VERSION) !== 'hello') return undefined;
+    const offered = hasOwn(data as object, 'versions') ? own(data as object, 'versions') : [HELLO_VERSION];
+    if (!Array.isArray(offered) || offered.length > MAX_OFFERED_VERSIONS) return undefined;
+    let chosen = 0;
+    for (let i = 0; i < offered.length; i++) {
+      const version = own(offered, String(i));
+      if (typeof version === 'number' && SUPPORTED_VERSIONS.includes(version) && version > chosen) chosen = version;
+    }
+    return chosen;
   } catch {
     return undefined; // a hostile getter or proxy: treat as junk
   }
 }
 
-function own(data: object, key: string): unknown {
-  return hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
-}
-
-export function isHello(data: unknown): boolean {
-  return envelopeType(data) === 'hello';
-}
-
 /** Validates a message from the app's port; `token` is redacted out of any diagnostic text. */
-export function parseAppMessage(data: unknown, token: string): AppMessage | undefined {
-  const type = envelopeType(data);
-  if (type === 'loaded' || type === 'ready' || type === 'completed') return { type };
-  if (type !== 'error') return undefined;
-  const code = own(data as object, 'code');
-  const message = own(data as object, 'message');
-  return {
-    type,
-    code: typeof code === 'string' && CODE_PATTERN.test(code) ? code : 'unknown',
-    message: typeof message === 'string' ? sanitize(message, token) : undefined,
-  };
+export function parseAppMessage(data: unknown, version: number, token: string): AppMessage | undefined {
+  try {
+    const type = envelopeType(data, version);
+    if (type === 'loaded' || type === 'ready' || type === 'completed') return { type };
+    if (type !== 'error') return undefined;
+    const code = own(data as object, 'code');
+    const message = own(data as object, 'message');
+    return {
+      type,
+      code: typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) ? code : 'unknown',
+      message: typeof message === 'string' ? cleanText(message, token) : undefined,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
-function sanitize(text: string, token: string): string | undefined {
-  const clean = redactString(text.replace(UNSAFE_CHARACTERS, ' '), token).trim().slice(0, MAX_MESSAGE_LENGTH);
-  return clean || undefined;
-}
-
-export function initMessage(token: string, contractId: string | undefined, sdkVersion: string) {
-  return { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'init', signingToken: token, contractId, sdkVersion };
+export function initMessage(version: number, token: string, contractId: string | undefined, sdkVersion: string) {
+  return { protocol: PROTOCOL, version, type: 'init', signingToken: token, contractId, sdkVersion };
 }

@@ -1,10 +1,26 @@
 const REDACTED = '[redacted]';
 
-/** Replaces every occurrence of `secret` in a string, raw or as it appears inside JSON. */
+/** The forms a secret takes in text: raw, escaped inside JSON, percent-encoded inside a URL. */
+function secretForms(secret: string): string[] {
+  return [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+}
+
+/** Replaces every occurrence of `secret` in a string, raw, as it appears inside JSON, or percent-encoded. */
 export function redactString(text: string, secret: string): string {
   if (!secret) return text;
-  const escaped = JSON.stringify(secret).slice(1, -1);
-  return text.split(secret).join(REDACTED).split(escaped).join(REDACTED);
+  for (const form of secretForms(secret)) text = text.split(form).join(REDACTED);
+  return text;
+}
+
+/** Whether `text` holds `secret` in any form, also once percent-decoded (`%2d` and `%2D` alike). */
+export function containsSecret(text: string, secret: string): boolean {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    // not decodable: the raw forms below still apply
+  }
+  return redactString(text, secret) !== text || redactString(decoded, secret) !== decoded;
 }
 
 const describeError = (error: Error) => `${error.name}: ${error.message}`;

@@ -16,18 +16,22 @@ const tokens = new WeakMap<SvcContracts, string>();
 
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
-// States in lifecycle order, so each progress message moves the state one on. Numbers keep the bundle small.
+// The lifecycle. Numbers keep the bundle small; the transitions below are the only way between them.
 const IDLE = 0;
 const LOADING = 1;
 const LOADED = 2;
 const READY = 3;
-// 4: completed (reached from READY by the "completed" message)
+const COMPLETED = 4;
 const FAILED = 5;
 const DESTROYED = 6;
-type State = number;
+type State = typeof IDLE | typeof LOADING | typeof LOADED | typeof READY | typeof COMPLETED | typeof FAILED | typeof DESTROYED;
 
-// The state each progress message must arrive in; it moves the instance one state on.
-const PROGRESS_FROM = { loaded: LOADING, ready: LOADED, completed: READY };
+// Each progress message of the app: the state it must arrive in, and the state it moves the instance to.
+const PROGRESS: Record<'loaded' | 'ready' | 'completed', readonly [from: State, to: State]> = {
+  loaded: [LOADING, LOADED],
+  ready: [LOADED, READY],
+  completed: [READY, COMPLETED],
+};
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
@@ -133,8 +137,11 @@ export class SvcContracts {
       cleanup: connection,
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
+      onHello: (again) => again && this._log('the app reloaded: new channel, no repeated events', this._state),
       onNoHello: () =>
         failLoading('The signing page loaded but never answered: an error page, a wrong address or another site.'),
+      onNoCommonVersion: () =>
+        current() && this._fail('The signing app speaks a newer embed protocol than this SDK: load the current SDK version.'),
     });
     const timer = setTimeout(
       () => failLoading(`The signing experience was not ready within ${settings.loadTimeout} ms.`),
@@ -157,26 +164,34 @@ export class SvcContracts {
     const state = this._state;
     if (message.type === 'error') {
       if (state === LOADING || state === LOADED || state === READY) this._fail(message.message, message.code, true);
-    } else if (PROGRESS_FROM[message.type] === state) {
-      this._state = state + 1;
-      const settle = state === LOADED ? this._takeSettle() : undefined; // ready settles open()
-      this._emit(`contract.${message.type}`);
-      settle?.();
-    } else {
-      this._log('ignored out-of-order message', message.type);
+      return;
     }
+    const [from, to] = PROGRESS[message.type];
+    if (state !== from) {
+      // Also what a reloaded app's repeated loaded/ready meet: the partner never sees an event twice.
+      this._log('ignored out-of-order message', message.type);
+      return;
+    }
+    this._state = to;
+    // The contract is signed: nothing more to say, and the token is not sent to a reloaded app again.
+    if (to === COMPLETED) this._connection?.run();
+    const settle = to === READY ? this._takeSettle() : undefined; // ready settles open()
+    this._emit(`contract.${message.type}`);
+    settle?.();
   }
 
   /**
    * Ends the attempt with `contract.error`. The state is final before handlers run, so a handler may call
-   * open() to retry; the promise of the failed attempt resolves after them.
+   * open() to retry; the promise of the failed attempt resolves after them. An error the app reported keeps
+   * its frame (source "app": the signer reads the app's explanation); the SDK's own removes it (source "sdk").
    */
   private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
     this._connection?.run();
     if (!keepFrame) this._frame?.run();
     this._state = FAILED;
     const settle = this._takeSettle();
-    this._emit('contract.error', message === undefined ? { code } : { code, message });
+    const source = keepFrame ? 'app' : 'sdk';
+    this._emit('contract.error', message === undefined ? { code, source } : { code, message, source });
     settle?.();
   }
 

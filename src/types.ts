@@ -31,6 +31,12 @@ export interface ContractErrorPayload extends ContractEventPayload {
   code: ErrorCode;
   /** Sanitised plain text for diagnostics only; do not show it to signers or branch on it. */
   message?: string;
+  /**
+   * Who detected the error. `"app"`: the signing app reported it and its frame stays on the page, explaining it
+   * to the signer. `"sdk"`: the SDK detected it (timeout, no answer, offline, an unknown protocol) and removed
+   * the frame, so the partner shows its own message.
+   */
+  source: 'app' | 'sdk';
 }
 
 /** Every event the SDK emits and its payload: drives on/once/off and the docs. */

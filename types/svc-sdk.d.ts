@@ -43,8 +43,14 @@ declare namespace SvcSDK {
 
   interface ContractErrorPayload extends ContractEventPayload {
     code: ErrorCode;
-    /** Sanitised plain text for diagnostics only. */
+    /** Sanitised plain text for diagnostics only; do not show it to signers or branch on it. */
     message?: string;
+    /**
+     * Who detected the error. `"app"`: the signing app reported it and its frame stays on the page, explaining it
+     * to the signer. `"sdk"`: the SDK detected it (timeout, no answer, offline, an unknown protocol) and removed
+     * the frame, so the partner shows its own message.
+     */
+    source: 'app' | 'sdk';
   }
 
   interface ContractEventMap {

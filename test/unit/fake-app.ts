@@ -56,11 +56,12 @@ export class FakeApp {
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
   }
 
-  /** hello, then takes the port the SDK transferred with init. */
-  handshake(): { message: Record<string, unknown>; targetOrigin: string } {
-    this.post(envelope('hello'));
-    expect(this.window.postMessage).toHaveBeenCalledTimes(1);
-    const [message, targetOrigin, transfer] = this.window.postMessage.mock.calls[0];
+  /** hello (again after a reload), then takes the port the SDK transferred with the init that answered it. */
+  handshake(hello: Record<string, unknown> = envelope('hello')): { message: Record<string, unknown>; targetOrigin: string } {
+    const before = this.window.postMessage.mock.calls.length;
+    this.post(hello);
+    expect(this.window.postMessage).toHaveBeenCalledTimes(before + 1);
+    const [message, targetOrigin, transfer] = this.window.postMessage.mock.calls[before];
     this.port = transfer[0];
     return { message, targetOrigin };
   }

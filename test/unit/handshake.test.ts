@@ -86,13 +86,6 @@ describe('handshake', () => {
     app.handshake();
   });
 
-  it('accepts only the first hello of an attempt', async () => {
-    const { app } = await opened();
-    app.handshake();
-    app.post(envelope('hello'));
-    expect(app.window.postMessage).toHaveBeenCalledTimes(1);
-  });
-
   it('keeps two instances apart: each answers only its own frame, over its own port', async () => {
     const first = await opened();
     const secondContainer = document.createElement('div');
@@ -152,7 +145,7 @@ describe('messages over the port', () => {
     expect(payload.code).toBe('rate_limited');
     expect(payload.contractId).toBe('c-1');
     expect(payload.message.length).toBeLessThanOrEqual(300);
-    expect(payload.message.startsWith('rate  limited  for [redacted] xxx')).toBe(true);
+    expect(payload.message.startsWith('rate  limited for [redacted] xxx')).toBe(true);
     expect(payload.message).not.toMatch(/[\u0000-\u001f\u202e]/);
     expect(JSON.stringify(payload)).not.toContain(TOKEN);
   });
@@ -163,12 +156,16 @@ describe('messages over the port', () => {
     ['a missing code', {}, 'unknown'],
     ['a 65-character code', { code: 'a'.repeat(65) }, 'unknown'],
     ['a markup code', { code: '<img src=x>' }, 'unknown'],
+    ['a non-string code', { code: ['not_found'] }, 'unknown'],
+    ...['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__'].map(
+      (name): [string, object, string] => [`the prototype name ${name}`, { code: name }, 'unknown'],
+    ),
     ['verification_required', { code: 'verification_required' }, 'verification_required'],
   ])('maps %s to %s', async (_label, fields, code) => {
     const { app, events } = await opened();
     app.handshake();
     await app.send(envelope('error', { ...fields, message: 42 }));
-    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: 'c-1', code }]);
+    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: 'c-1', code, source: 'app' }]);
   });
 
   it('emits payloads that are frozen and never carry the token', async () => {

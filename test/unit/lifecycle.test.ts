@@ -80,7 +80,7 @@ describe('SDK-side loading failures', () => {
     vi.advanceTimersByTime(1);
     expect(events.seen.at(-1)).toEqual([
       'contract.error',
-      { contractId: 'c-9', code: 'loading_error', message: 'The signing experience was not ready within 1500 ms.' },
+      { contractId: 'c-9', code: 'loading_error', source: 'sdk', message: 'The signing experience was not ready within 1500 ms.' },
     ]);
     expect(frames(container)).toBe(0);
     await Promise.resolve();

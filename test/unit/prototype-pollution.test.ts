@@ -1,0 +1,134 @@
+// A partner page whose Object.prototype was polluted (a vulnerable query-string parser or deep-merge helper
+// elsewhere on the page) must change nothing: options and messages are read as own properties only.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_URLS } from '../../scripts/lib/build-constants.mjs';
+import { SvcContracts } from '../../src';
+import { APP_ORIGIN, FakeApp, TOKEN, envelope, makeContainer, record } from './fake-app';
+
+const polluted = new Set<string>();
+const proto = Object.prototype as Record<string, unknown>;
+
+function pollute(key: string, value: unknown): void {
+  polluted.add(key);
+  proto[key] = value;
+}
+
+afterEach(() => {
+  for (const key of polluted) delete proto[key];
+  polluted.clear();
+});
+
+const live: SvcContracts[] = [];
+afterEach(() => {
+  for (const sdk of live.splice(0)) sdk.destroy();
+});
+
+/** An instance created with nothing but what the partner wrote: `config` is all it passes. */
+function partnerInstance(config: Record<string, unknown>) {
+  const container = makeContainer();
+  const sdk = new SvcContracts(container, config as never);
+  live.push(sdk);
+  const events = record(sdk);
+  void sdk.open();
+  return { sdk, events, app: FakeApp.in(container), container };
+}
+
+describe('a polluted Object.prototype is ignored for every option', () => {
+  it('appUrl: the frame loads the built-in signing app, and a hello from the attacker gets no token', () => {
+    pollute('appUrl', 'https://evil.test');
+    const { app } = partnerInstance({ signingToken: TOKEN });
+    expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
+    app.post(envelope('hello'), 'https://evil.test');
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    app.post(envelope('hello'), DEFAULT_APP_URLS.production);
+    expect(app.window.postMessage).toHaveBeenCalledTimes(1);
+    expect(app.window.postMessage.mock.calls[0][1]).toBe(DEFAULT_APP_URLS.production);
+  });
+
+  it('environment: a production token never goes to the QA host', () => {
+    pollute('environment', 'qa');
+    const { app } = partnerInstance({ signingToken: TOKEN });
+    expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
+  });
+
+  it('debug: nothing is logged', () => {
+    pollute('debug', true);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN }).app.handshake();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('loadTimeout: the default 30000 ms still applies', () => {
+    vi.useFakeTimers();
+    pollute('loadTimeout', 1);
+    const { events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    vi.advanceTimersByTime(29_999);
+    expect(events.names()).toEqual(['contract.loading']);
+    vi.advanceTimersByTime(1);
+    expect(events.names()).toEqual(['contract.loading', 'contract.error']);
+  });
+
+  it('width and height: the frame is not hidden', () => {
+    pollute('width', 0);
+    pollute('height', '0px');
+    const { app } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    expect(app.iframe.style.width).toBe('100%');
+    expect(app.iframe.style.height).toBe('600px');
+  });
+
+  it('contractId: neither init nor the payloads carry the attacker value', () => {
+    pollute('contractId', 'evil-contract');
+    const { app, events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    const { message } = app.handshake();
+    expect(message.contractId).toBeUndefined();
+    expect(events.seen[0][1]).toEqual({ contractId: undefined });
+  });
+
+  it('signingToken: a missing token is still missing', () => {
+    pollute('signingToken', 'sbx_complete_attacker');
+    expect(() => new SvcContracts(makeContainer(), { appUrl: APP_ORIGIN } as never)).toThrow(/config\.signingToken is required/);
+    expect(document.querySelectorAll('iframe').length).toBe(0);
+  });
+
+  it('options inherited from a config object prototype are ignored the same way', () => {
+    const config = Object.assign(Object.create({ appUrl: 'https://evil.test', debug: true }), { signingToken: TOKEN });
+    const { app } = partnerInstance(config);
+    expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
+  });
+
+  it('a getter is refused (read once or never: it could answer differently the second time)', () => {
+    const config = { signingToken: TOKEN, get appUrl() { return APP_ORIGIN; } };
+    expect(() => new SvcContracts(makeContainer(), config)).toThrow(/config\.appUrl must be a plain value, not a getter or setter/);
+    const tokenGetter = { get signingToken() { return TOKEN; } };
+    let message = '';
+    try {
+      new SvcContracts(makeContainer(), tokenGetter);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/config\.signingToken must be a plain value/);
+    expect(message).not.toContain(TOKEN);
+  });
+});
+
+describe('a polluted Object.prototype cannot forge messages', () => {
+  it('an empty object is not a hello when the prototype carries the envelope', () => {
+    const { app } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    pollute('protocol', 'svc-contracts');
+    pollute('version', 1);
+    pollute('type', 'hello');
+    app.post({});
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('an inherited versions list is not an offer, and an inherited code is no code', async () => {
+    const { app, events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    pollute('versions', [99]);
+    const { message } = app.handshake();
+    expect(message.version).toBe(1);
+    pollute('code', 'not_found');
+    pollute('message', 'attacker text');
+    await app.send(envelope('error'));
+    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: undefined, code: 'unknown', source: 'app' }]);
+  });
+});

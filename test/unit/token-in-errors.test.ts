@@ -1,0 +1,44 @@
+// No thrown error echoes the signing token, in any form.
+import { describe, expect, it } from 'vitest';
+import { SvcContracts } from '../../src';
+import { APP_URL, TOKEN, create, makeContainer } from './fake-app';
+
+function thrownBy(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('errors never carry the token', () => {
+  it.each(['on', 'once', 'off'] as const)('%s(token, fn): the event name is not echoed when it is not event-shaped', (method) => {
+    const sdk = create();
+    const message = thrownBy(() => sdk[method](TOKEN as never, () => {}));
+    expect(message).toMatch(new RegExp(`${method}\\(\\): unknown event \\(string\\)\\. Events: contract\\.loading`));
+    expect(message).not.toContain(TOKEN);
+  });
+
+  it('a mistyped event name is still shown, to help fix it', () => {
+    const message = thrownBy(() => create().on('contract.redy' as never, () => {}));
+    expect(message).toContain('unknown event "contract.redy"');
+  });
+
+  it.each([
+    ['percent-encoded', (token: string) => encodeURIComponent(token)],
+    ['with every character percent-encoded', (token: string) => Array.from(token, (c) => '%' + c.charCodeAt(0).toString(16)).join('')],
+    ['in upper-case percent encoding', (token: string) => Array.from(token, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).join('')],
+  ])('an appUrl holding the token %s is refused without echoing it', (_label, encode) => {
+    const token = 'tok/en+with=chars';
+    const appUrl = `${APP_URL}/s/${encode(token)}`;
+    const message = thrownBy(() => new SvcContracts(makeContainer(), { signingToken: token, appUrl }));
+    expect(message).toBe('[contracts-sdk] config.appUrl must not contain the signing token.');
+  });
+
+  it('an unknown option named like the token is redacted', () => {
+    const message = thrownBy(() => new SvcContracts(makeContainer(), { signingToken: TOKEN, [TOKEN]: 1 } as never));
+    expect(message).toContain('config.[redacted] is not an option');
+    expect(message).not.toContain(TOKEN);
+  });
+});
