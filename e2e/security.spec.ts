@@ -145,3 +145,39 @@ test('a site not registered for the partner cannot embed the signing app (frame-
   expect((await recorded(page, 'a'))[1].payload).toMatchObject({ code: 'loading_error' });
   expect(messages.join('\n')).toMatch(/frame-ancestors/);
 });
+
+test('a polluted Object.prototype on the partner page redirects nothing: no request and no init reach another origin', async ({ page, context, harness, hostUrl }) => {
+  const builtInApp = 'https://sign.svc.example'; // the production address compiled into test builds
+  await context.route(`${builtInApp}/**`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not the signing app' }));
+  const requested: string[] = [];
+  context.on('request', (request) => requested.push(request.url()));
+  const sdkLines: string[] = [];
+  page.on('console', (message) => message.text().startsWith('[contracts-sdk]') && sdkLines.push(message.text()));
+
+  await page.goto(hostUrl());
+  // What a vulnerable query-string parser or deep-merge helper elsewhere on the page leaves behind. The evil
+  // address redirects to a page that answers hello as if it were the signing app (imposter.js).
+  await page.evaluate((evil) => {
+    Object.assign(Object.prototype, { appUrl: `${evil}/moved`, environment: 'qa', debug: true, loadTimeout: 1, width: 0, height: 0, contractId: 'evil' });
+  }, harness.origins.evil);
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete') });
+  await open(page, 'a');
+  expect(await page.locator('#c1 iframe').evaluate((frame: HTMLIFrameElement) => [frame.src, frame.style.width, frame.style.height])).toEqual([
+    `${builtInApp}/embed`,
+    '100%',
+    '600px',
+  ]);
+  await waitFor(page, 'a', 'contract.error');
+
+  expect(requested.filter((url) => url.startsWith(harness.origins.evil))).toEqual([]);
+  expect(requested).toContain(`${builtInApp}/embed`);
+  expect(requested.some((url) => url.includes('qa.svc.example'))).toBe(false);
+  expect(sdkLines).toEqual([]);
+  // Not the polluted 1 ms timeout: the built-in app's 404 page was detected by the missing hello.
+  expect((await recorded(page, 'a'))[1].payload).toEqual({
+    contractId: undefined,
+    code: 'loading_error',
+    source: 'sdk',
+    message: 'The signing page loaded but never answered: an error page, a wrong address or another site.',
+  });
+});

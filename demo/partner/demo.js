@@ -13,6 +13,7 @@
     unknown_code: 'The app reports rate_limited, a code the SDK does not know: it is passed through unchanged.',
     flaky: 'The first open of this token fails with loading_error; the retry from the error handler succeeds.',
     slow: 'Ready only after a few seconds.',
+    reload: 'The app reloads itself once after loaded, as after a crash: the SDK gives the new page its session back, with no event twice. After ready, the frame\'s "Reload this page" control does the same.',
     other_token: 'A token of another form: the app answers not_found.',
   };
   var POLL_MS = 500;

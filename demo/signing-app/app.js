@@ -1,10 +1,16 @@
 // The app side of docs/protocol.md (version 1): hello to the parent, accept one init with a MessagePort,
-// then report loaded / ready / completed / error over that port. The token stays in this closure: it is
+// then report loaded / ready / completed / error over that port. Every document of the frame does this, so a
+// reload (or a return from another page) gets the session back. The token stays in this closure: it is
 // sent only in POST bodies to this origin and never logged, rendered or put in a URL.
 (function () {
   'use strict';
   var PROTOCOL = 'svc-contracts';
   var VERSION = 1;
+  // Versions this app speaks, listed in hello; the SDK answers with the highest both know.
+  var VERSIONS = [1];
+  // After this long without init the SDK is not going to answer (the contract was completed, or the partner
+  // closed the frame): say so instead of showing "Loading" for ever.
+  var INIT_WAIT_MS = 5000;
   var view = window.SandboxSigningView;
 
   function envelope(type, fields) {
@@ -25,13 +31,12 @@
       typeof own(data, 'signingToken') === 'string';
   }
 
-  // With the frame's `strict-origin` referrer policy, the referrer is exactly the parent's origin.
-  function referrerOrigin() {
-    try {
-      return document.referrer ? new URL(document.referrer).origin : undefined;
-    } catch (e) {
-      return undefined;
-    }
+  // The parent's origin where the browser tells it (Chromium, WebKit). document.referrer is not a substitute:
+  // after any navigation inside the frame it is this app's own URL. Elsewhere hello goes to "*" (it carries
+  // no data) and init's origin is checked by the server against the partner's registered origins.
+  function parentOrigin() {
+    var ancestors = window.location.ancestorOrigins;
+    return ancestors && ancestors.length ? ancestors[0] : undefined;
   }
 
   if (window.parent === window) {
@@ -39,7 +44,7 @@
     return;
   }
 
-  var parentOrigin = referrerOrigin();
+  var expectedParent = parentOrigin();
   var port;
   var token;
 
@@ -65,9 +70,10 @@
   function onMessage(event) {
     // Only our own parent, from the origin it loaded us from, may start the session, and only once.
     if (event.source !== window.parent) return;
-    if (parentOrigin && event.origin !== parentOrigin) return;
+    if (expectedParent && event.origin !== expectedParent) return;
     if (!isInit(event.data) || !event.ports || !event.ports[0]) return;
     window.removeEventListener('message', onMessage);
+    clearTimeout(initTimer);
     port = event.ports[0];
     token = event.data.signingToken;
     startSession(event.origin);
@@ -85,8 +91,12 @@
     if (session.action === 'error') return reportError(session);
     send('loaded');
     view.preparing();
+    // Sandbox scenario "reload": the page reloads itself once before ready, as a crashed app would.
+    if (session.reloadOnce) return window.location.reload();
     setTimeout(function () {
-      view.contract(session.contract, onSign);
+      view.contract(session.contract, onSign, function () {
+        window.location.reload();
+      });
       send('ready');
     }, session.readyDelayMs || 0);
   }
@@ -111,6 +121,6 @@
   }
 
   window.addEventListener('message', onMessage);
-  // Hello carries no data, so "*" is acceptable when the referrer is unavailable (docs/protocol.md §3).
-  window.parent.postMessage(envelope('hello'), parentOrigin || '*');
+  var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
+  window.parent.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');
 })();

@@ -27,6 +27,16 @@
     return list;
   }
 
+  // Sandbox only: reloads the app inside its frame, to show that the SDK gives a reloaded app its session back.
+  function reloadControl(onReload) {
+    var reload = el('button', 'reload', 'Reload this page');
+    reload.type = 'button';
+    reload.addEventListener('click', onReload);
+    var tools = el('p', 'sandbox-tools');
+    tools.append(reload);
+    return tools;
+  }
+
   var button;
   var note;
   var shown;
@@ -35,13 +45,16 @@
     standalone: function () {
       status('This is the sandbox signing app. It runs inside the contracts SDK\'s frame: open the partner demo page instead.');
     },
+    ended: function () {
+      status('This signing session has ended. You can close this window, or reload the page you came from.');
+    },
     preparing: function () {
       status('Preparing your contract…');
     },
     error: function (code, message) {
       show(el('h1', '', 'This contract cannot be signed here'), el('p', '', message || 'Something went wrong.'), el('p', 'code', 'Code: ' + code));
     },
-    contract: function (contract, onSign) {
+    contract: function (contract, onSign, onReload) {
       shown = contract;
       var clauses = el('ol', 'clauses');
       contract.clauses.forEach(function (clause) {
@@ -62,7 +75,8 @@
         el('h2', '', 'Clauses'),
         clauses,
         note,
-        button
+        button,
+        reloadControl(onReload)
       );
     },
     signing: function () {

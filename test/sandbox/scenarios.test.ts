@@ -25,6 +25,11 @@ describe('sandbox scenarios', () => {
     expect(behaviourFor('unknown_code', { firstInit: true, slowReadyMs: 0 })).toMatchObject({ code: 'rate_limited' });
   });
 
+  it('reload reloads the app once, on the first init only', () => {
+    expect(behaviourFor('reload', { firstInit: true, slowReadyMs: 0 })).toEqual({ kind: 'contract', reloadOnce: true });
+    expect(behaviourFor('reload', { firstInit: false, slowReadyMs: 0 })).toEqual({ kind: 'contract', reloadOnce: false });
+  });
+
   it('error codes obey the protocol shape', () => {
     for (const name of SCENARIO_NAMES) {
       const behaviour = behaviourFor(name, { firstInit: true, slowReadyMs: 0 });

@@ -14,6 +14,8 @@ export const SCENARIOS = {
   unknown_code: { kind: 'error', code: 'rate_limited', loaded: true, message: 'Too many requests for this contract; try again later.' },
   flaky: { kind: 'flaky' },
   slow: { kind: 'slow' },
+  // The app reloads itself once after `loaded` (as after a crash), then works: the SDK's session recovery.
+  reload: { kind: 'reload' },
 };
 
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
@@ -32,5 +34,6 @@ export function scenarioOf(token) {
 export function behaviourFor(scenario, { firstInit, slowReadyMs }) {
   if (scenario === 'flaky') return firstInit ? SCENARIOS.loading_error : SCENARIOS.complete;
   if (scenario === 'slow') return { kind: 'contract', readyDelayMs: slowReadyMs };
+  if (scenario === 'reload') return { kind: 'contract', reloadOnce: firstInit };
   return SCENARIOS[scenario] ?? SCENARIOS.not_found;
 }

@@ -48,7 +48,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
     const behaviour = behaviourFor(record.scenario, { firstInit: record.initCount === 1, slowReadyMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
-    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, contract: sampleContract(record) });
+    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, reloadOnce: Boolean(behaviour.reloadOnce), contract: sampleContract(record) });
   }
 
   async function sign(req, res) {

@@ -1,0 +1,66 @@
+// The signing app reloads inside its frame (crash recovery, a reload from the frame's context menu, a return
+// from a verification page): the SDK answers the new document's hello with a new channel, and the partner
+// never sees an event twice. After completed, nothing is sent again.
+import type { Page } from '@playwright/test';
+import { adHocToken, expect, test } from './support/fixtures';
+import { createInstance, names, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+
+/** Counts the documents the signing frame has loaded (each reload is one more). */
+function countEmbedDocuments(page: Page, signingOrigin: string): () => number {
+  let documents = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame.url().startsWith(`${signingOrigin}/embed`)) documents += 1;
+  });
+  return () => documents;
+}
+
+test('reload before ready: the same attempt goes on and reaches ready, each event once', async ({ page, sandbox, hostUrl }) => {
+  const documents = countEmbedDocuments(page, sandbox.origins.signing);
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('reload'), contractId: 'r1', appUrl: sandbox.origins.signing });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+  expect(documents()).toBe(2);
+  await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
+  await waitFor(page, 'a', 'contract.completed');
+  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+});
+
+test('reload after ready: the new page gets its session back and completes, with no repeated event', async ({ page, sandbox, hostUrl }) => {
+  const documents = countEmbedDocuments(page, sandbox.origins.signing);
+  const debugLines: string[] = [];
+  page.on('console', (message) => debugLines.push(message.text()));
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r2', appUrl: sandbox.origins.signing, debug: true });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+  expect(documents()).toBe(1);
+
+  await signingFrame(page, 'c1').getByRole('button', { name: 'Reload this page' }).click();
+  await expect.poll(documents).toBe(2);
+  // Only the reloaded document can show the contract again: it needed a fresh init to fetch it.
+  await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
+  await waitFor(page, 'a', 'contract.completed');
+  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+  expect(debugLines.join('\n')).toContain('the app reloaded: new channel, no repeated events');
+});
+
+test('reload after completed: the token is not sent again and the app says the session ended', async ({ page, sandbox, hostUrl }) => {
+  const sessionCalls: string[] = [];
+  page.context().on('request', (request) => {
+    if (request.url() === `${sandbox.origins.signing}/embed/api/session`) sessionCalls.push(request.url());
+  });
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r3', appUrl: sandbox.origins.signing });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+  await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
+  await waitFor(page, 'a', 'contract.completed');
+  expect(sessionCalls).toHaveLength(1);
+
+  const frame = await signingFrameHandle(page, 'c1');
+  await frame.evaluate(() => location.reload());
+  await expect(signingFrame(page, 'c1').getByText('This signing session has ended.')).toBeVisible();
+  expect(sessionCalls).toHaveLength(1);
+  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+});
