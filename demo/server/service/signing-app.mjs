@@ -25,7 +25,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
 
   async function page(res) {
     const html = await readFile(join(assetsDir, 'embed.html'), 'utf8');
-    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp });
+    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp, 'permissions-policy': 'camera=(self)' });
   }
 
   /** The app's own API accepts same-origin calls only: its token must not be usable from another site. */
