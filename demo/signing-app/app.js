@@ -1,6 +1,6 @@
 // The app side of docs/protocol.md (version 1): hello to the parent, accept one init with a MessagePort,
-// then report loaded / ready / completed / error over that port. Every document of the frame does this, so a
-// reload (or a return from another page) gets the session back. The token stays in this closure: it is
+// then report loaded / ready / completed / error / resize over that port and answer the SDK's focus request.
+// Every document of the frame does this, so a reload (or a return from another page) gets the session back. The token stays in this closure: it is
 // sent only in POST bodies to this origin and never logged, rendered or put in a URL.
 (function () {
   'use strict';
@@ -23,12 +23,16 @@
     return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
   }
 
-  function isInit(data) {
+  /** A plain object with our envelope and `type`, read as own properties only (a polluted prototype adds none). */
+  function isMessage(data, type) {
     if (typeof data !== 'object' || data === null) return false;
     var proto = Object.getPrototypeOf(data);
     if (proto !== Object.prototype && proto !== null) return false;
-    return own(data, 'protocol') === PROTOCOL && own(data, 'version') === VERSION && own(data, 'type') === 'init' &&
-      typeof own(data, 'signingToken') === 'string';
+    return own(data, 'protocol') === PROTOCOL && own(data, 'version') === VERSION && own(data, 'type') === type;
+  }
+
+  function isInit(data) {
+    return isMessage(data, 'init') && typeof own(data, 'signingToken') === 'string';
   }
 
   // The parent's origin where the browser tells it (Chromium, WebKit). document.referrer is not a substitute:
@@ -47,6 +51,9 @@
   var expectedParent = parentOrigin();
   var port;
   var token;
+  var locale;
+  var reportingHeight = false;
+  var reportedHeight;
 
   function send(type, fields) {
     port.postMessage(envelope(type, fields));
@@ -67,6 +74,32 @@
     });
   }
 
+  // The content's height in CSS pixels, margins included: what the frame needs to show it without a scrollbar.
+  function contentHeight() {
+    return Math.ceil(document.documentElement.getBoundingClientRect().height);
+  }
+
+  function reportHeight() {
+    if (!reportingHeight) return;
+    var height = contentHeight();
+    if (height === reportedHeight) return;
+    reportedHeight = height;
+    send('resize', { height: height });
+  }
+
+  // From `loaded` on (docs/protocol.md): after every render, and whenever the layout changes the height
+  // without one (a narrower frame wraps more lines, fonts load).
+  function sendLoaded() {
+    send('loaded');
+    reportingHeight = true;
+    reportHeight();
+    new ResizeObserver(reportHeight).observe(document.documentElement);
+  }
+
+  function onPortMessage(event) {
+    if (isMessage(event.data, 'focus')) view.focus();
+  }
+
   function onMessage(event) {
     // Only our own parent, from the origin it loaded us from, may start the session, and only once.
     if (event.source !== window.parent) return;
@@ -75,12 +108,17 @@
     window.removeEventListener('message', onMessage);
     clearTimeout(initTimer);
     port = event.ports[0];
+    port.onmessage = onPortMessage;
     token = event.data.signingToken;
+    var requested = own(event.data, 'locale');
+    locale = typeof requested === 'string' ? requested : undefined;
+    view.setLocale(locale);
+    view.loading();
     startSession(event.origin);
   }
 
   function startSession(origin) {
-    post('/embed/api/session', { signingToken: token, parentOrigin: origin }).then(onSession, function () {
+    post('/embed/api/session', { signingToken: token, parentOrigin: origin, locale: locale }).then(onSession, function () {
       reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
     });
   }
@@ -89,7 +127,7 @@
     // `silent` stands for an app that hangs: no `loaded`, so the SDK's loadTimeout has to catch it.
     if (session.action === 'silent') return;
     if (session.action === 'error') return reportError(session);
-    send('loaded');
+    sendLoaded();
     view.preparing();
     // Sandbox scenario "reload": the page reloads itself once before ready, as a crashed app would.
     if (session.reloadOnce) return window.location.reload();
@@ -102,7 +140,7 @@
   }
 
   function reportError(session) {
-    if (session.loaded) send('loaded');
+    if (session.loaded) sendLoaded();
     view.error(session.code, session.message);
     send('error', { code: session.code, message: session.message });
   }
@@ -120,6 +158,7 @@
     );
   }
 
+  view.onRender(reportHeight);
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
   window.parent.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');

@@ -6,7 +6,7 @@ import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../http-kit
 import { sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 
-const ASSETS = new Set(['app.js', 'view.js', 'app.css']);
+const ASSETS = new Set(['app.js', 'strings.js', 'view.js', 'app.css']);
 
 export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs }) {
   const pageCsp = cspHeader({
@@ -48,7 +48,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
     const behaviour = behaviourFor(record.scenario, { firstInit: record.initCount === 1, slowReadyMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
-    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, reloadOnce: Boolean(behaviour.reloadOnce), contract: sampleContract(record) });
+    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, reloadOnce: Boolean(behaviour.reloadOnce), contract: sampleContract(record, body.locale) });
   }
 
   async function sign(req, res) {
