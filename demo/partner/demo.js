@@ -30,6 +30,18 @@
     $('scenario-help').textContent = HELP[$('scenario').value] || '';
   }
 
+  /** A whole number of pixels, or undefined when the field is empty (the SDK's default applies). */
+  function pixelsOf(input) {
+    var value = input.value.trim();
+    return value === '' ? undefined : Number(value);
+  }
+
+  /** height and, for 'auto', its limits: only the options the chosen mode uses are passed. */
+  function heightOptions() {
+    if (!$('height-auto').checked) return { height: sizeOf($('height')) };
+    return { height: 'auto', minHeight: pixelsOf($('min-height')), maxHeight: pixelsOf($('max-height')) };
+  }
+
   /** "640" becomes the number 640 (pixels); anything else is passed as written. */
   function sizeOf(input) {
     var value = input.value.trim();
@@ -70,24 +82,54 @@
     var scenario = $('scenario').value;
     requestToken(scenario).then(function (session) {
       log.add('info', 'demo: new session', { scenario: scenario, contractId: session.contractId, applicationId: session.applicationId });
-      instance = createInstance(session);
+      try {
+        instance = createInstance(session, $('fresh-token').checked);
+      } catch (error) {
+        // Bad options (a min above the max, say): the SDK's own error says which.
+        return log.add('call', 'new SvcContracts() threw', { name: error.name, message: error.message });
+      }
       callOpen();
     }).catch(function (error) {
       log.add('info', 'demo: could not get a signing token', { message: error.message });
     });
   }
 
-  function createInstance(session) {
+  /**
+   * signingToken as a function: the SDK calls it at each open(), so a retry after not_found or an expired
+   * token gets a new one without a new instance. The first call uses the token New session fetched.
+   */
+  function freshTokens(session) {
+    var first = session.signingToken;
+    return function () {
+      if (first) {
+        var token = first;
+        first = undefined;
+        return Promise.resolve(token);
+      }
+      var scenario = $('scenario').value;
+      return requestToken(scenario).then(function (next) {
+        log.add('info', 'demo: fresh token for open()', { scenario: scenario, applicationId: next.applicationId });
+        session.applicationId = next.applicationId;
+        return next.signingToken;
+      });
+    };
+  }
+
+  function createInstance(session, freshTokenEachOpen) {
     var retried = false;
-    var created = new window.SvcSDK.SvcContracts(container, {
-      signingToken: session.signingToken,
+    var options = {
+      signingToken: freshTokenEachOpen ? freshTokens(session) : session.signingToken,
       contractId: session.contractId,
       width: sizeOf($('width')),
-      height: sizeOf($('height')),
       loadTimeout: Number($('load-timeout').value) || undefined,
       debug: $('debug').checked,
       appUrl: document.querySelector('meta[name="svc-app-url"]').content,
-    });
+    };
+    var height = heightOptions();
+    Object.keys(height).forEach(function (key) { if (height[key] !== undefined) options[key] = height[key]; });
+    if ($('locale').value) options.locale = $('locale').value;
+    if ($('frame-title').value.trim()) options.title = $('frame-title').value.trim();
+    var created = new window.SvcSDK.SvcContracts(container, options);
     EVENTS.forEach(function (name) {
       created.on(name, function (payload) { log.add('event', name, payload); });
     });
@@ -144,5 +186,6 @@
   $('open').addEventListener('click', callOpen);
   $('close').addEventListener('click', call('close'));
   $('destroy').addEventListener('click', call('destroy'));
+  $('focus').addEventListener('click', call('focus'));
   $('clear-log').addEventListener('click', function () { log.clear(); });
 })();
