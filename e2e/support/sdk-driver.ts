@@ -12,20 +12,44 @@ export interface Recorded {
   at: number;
 }
 
-/** Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page. */
-export async function createInstance(page: Page, id: string, containerId: string, config: Record<string, unknown>): Promise<void> {
+/**
+ * Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page.
+ * `tokenSequence` (functions cannot cross page.evaluate) makes config.signingToken an async function built in
+ * the page that returns these tokens one per call; its calls are counted (see tokenCalls).
+ */
+export async function createInstance(
+  page: Page,
+  id: string,
+  containerId: string,
+  config: Record<string, unknown>,
+  tokenSequence?: string[],
+): Promise<void> {
   await page.evaluate(
-    ({ id, containerId, config, names }) => {
-      const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any> }; SvcSDK: any };
-      const rec = (w.__rec ??= { log: [], instances: {} });
+    ({ id, containerId, config, names, tokenSequence }) => {
+      const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> }; SvcSDK: any };
+      const rec = (w.__rec ??= { log: [], instances: {}, tokenCalls: {} });
+      if (tokenSequence) {
+        rec.tokenCalls[id] = 0;
+        config.signingToken = async () => {
+          const token = tokenSequence[rec.tokenCalls[id]];
+          rec.tokenCalls[id] += 1;
+          if (token === undefined) throw new Error(`test token function: call ${rec.tokenCalls[id]} has no token`);
+          return token;
+        };
+      }
       const instance = new w.SvcSDK.SvcContracts(containerId, config);
       for (const name of names) {
         instance.on(name, (payload: unknown) => rec.log.push({ id, event: name, payload, at: performance.now() }));
       }
       rec.instances[id] = instance;
     },
-    { id, containerId, config, names: SDK_EVENTS },
+    { id, containerId, config, names: SDK_EVENTS, tokenSequence },
   );
+}
+
+/** How often instance `id`'s token function (createInstance's tokenSequence) has been called. */
+export async function tokenCalls(page: Page, id: string): Promise<number> {
+  return page.evaluate((id) => (window as any).__rec.tokenCalls[id], id);
 }
 
 /** Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`. */
@@ -39,8 +63,8 @@ export async function open(page: Page, id: string): Promise<void> {
   }, id);
 }
 
-/** Calls `method` (close, destroy) on instance `id`. */
-export async function call(page: Page, id: string, method: 'close' | 'destroy'): Promise<void> {
+/** Calls `method` (close, destroy, focus) on instance `id`. */
+export async function call(page: Page, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
   await page.evaluate(({ id, method }) => (window as any).__rec.instances[id][method](), { id, method });
 }
 

@@ -1,0 +1,82 @@
+// Keyboard-only signing and focus management: Tab into and out of the signing frame, instance.focus() and
+// focus coming back to the host page on close(). No mouse is used in this file.
+import type { Page } from '@playwright/test';
+import { adHocToken, expect, test } from './support/fixtures';
+import { call, createInstance, open, signingFrame, waitFor } from './support/sdk-driver';
+
+/** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
+async function addHostButtons(page: Page, containerId: string): Promise<void> {
+  await page.evaluate((containerId) => {
+    const container = document.getElementById(containerId)!;
+    const button = (id: string, label: string) => Object.assign(document.createElement('button'), { id, type: 'button', textContent: label });
+    container.before(button('before', 'Before signing'));
+    container.after(button('after', 'After signing'));
+  }, containerId);
+}
+
+async function openReady(page: Page, sandbox: { origins: { signing: string } }, config: Record<string, unknown> = {}): Promise<void> {
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'kb', appUrl: sandbox.origins.signing, ...config });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+}
+
+/** The element focused inside the signing frame, as "TAG:text", and whether the host's focus is on the frame. */
+async function focusInFrame(page: Page): Promise<{ hostOnFrame: boolean; inside: string }> {
+  const hostOnFrame = await page.evaluate(() => document.activeElement === document.querySelector('#c1 iframe'));
+  const inside = await signingFrame(page, 'c1')
+    .locator('html')
+    .evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`);
+  return { hostOnFrame, inside };
+}
+
+test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Tab leaves the frame to the host page', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await addHostButtons(page, 'c1');
+  await openReady(page, sandbox);
+  await page.locator('#before').focus();
+
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
+  await page.keyboard.press('Enter');
+  await waitFor(page, 'a', 'contract.completed');
+  await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#after')).toBeFocused();
+});
+
+test('focus(): moves the keyboard focus to the "Sign contract" button inside the frame', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await addHostButtons(page, 'c1');
+  await openReady(page, sandbox);
+  await page.locator('#before').focus();
+
+  await call(page, 'a', 'focus');
+  await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
+  // The focus is real: Enter now signs.
+  await page.keyboard.press('Enter');
+  await waitFor(page, 'a', 'contract.completed');
+});
+
+test('focus() without a control to focus (an error page): the app focuses its heading', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('not_found'), appUrl: sandbox.origins.signing });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.error');
+  await call(page, 'a', 'focus');
+  await expect
+    .poll(() => focusInFrame(page))
+    .toEqual({ hostOnFrame: true, inside: 'H1:This contract cannot be signed here' });
+});
+
+test('close() with the focus inside the frame gives it back to the host element that had it before open()', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await addHostButtons(page, 'c1');
+  await page.locator('#before').focus();
+  await openReady(page, sandbox);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
+
+  await call(page, 'a', 'close');
+  await expect(page.locator('#before')).toBeFocused();
+});
