@@ -2,7 +2,7 @@
 // focus coming back to the host page on close(). No mouse is used in this file.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { call, createInstance, open, signingFrame, waitFor } from './support/sdk-driver';
+import { call, createInstance, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
 async function addHostButtons(page: Page, containerId: string): Promise<void> {
@@ -58,15 +58,16 @@ test('focus(): moves the keyboard focus to the "Sign contract" button inside the
   await waitFor(page, 'a', 'contract.completed');
 });
 
-test('focus() without a control to focus (an error page): the app focuses its heading', async ({ page, sandbox, hostUrl }) => {
+test('focus() when no control is left (the signed view): the app focuses its heading', async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('not_found'), appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.error');
+  await openReady(page, sandbox);
+  // Signed by a script click, which moves no focus: the frame's document has none when focus() is called.
+  await (await signingFrameHandle(page, 'c1')).evaluate(() => document.querySelector<HTMLButtonElement>('button.sign')!.click());
+  await waitFor(page, 'a', 'contract.completed');
+  expect((await focusInFrame(page)).inside).toMatch(/^BODY:/);
+
   await call(page, 'a', 'focus');
-  await expect
-    .poll(() => focusInFrame(page))
-    .toEqual({ hostOnFrame: true, inside: 'H1:This contract cannot be signed here' });
+  await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'H1:Contract signed' });
 });
 
 test('close() with the focus inside the frame gives it back to the host element that had it before open()', async ({ page, sandbox, hostUrl }) => {
@@ -78,5 +79,32 @@ test('close() with the focus inside the frame gives it back to the host element 
   await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
 
   await call(page, 'a', 'close');
+  await expect(page.locator('#before')).toBeFocused();
+});
+
+test('close() with the focus inside the frame and nothing focused before open(): the focus goes to the container', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await openReady(page, sandbox);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
+
+  await call(page, 'a', 'close');
+  await expect(page.locator('#c1')).toBeFocused();
+  // Focusable by script only: Tab from the page start does not stop on it.
+  await expect(page.locator('#c1')).toHaveAttribute('tabindex', '-1');
+});
+
+test('retry after an error with the focus on the old frame: the focus goes back to the element focused before open()', async ({ page, sandbox, hostUrl }) => {
+  await page.goto(hostUrl());
+  await addHostButtons(page, 'c1');
+  await page.locator('#before').focus();
+  await createInstance(page, 'a', 'c1', { appUrl: sandbox.origins.signing }, [adHocToken('not_found'), adHocToken('complete')]);
+  await open(page, 'a');
+  await waitFor(page, 'a', 'open.resolved');
+  await call(page, 'a', 'focus');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
   await expect(page.locator('#before')).toBeFocused();
 });

@@ -1,0 +1,56 @@
+// The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
+// height, locale, frame title and "Focus signing".
+import { expect, test } from './support/fixtures';
+
+test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({ page, sandbox }) => {
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel('Scenario').selectOption('not_found');
+  await page.getByLabel('Fresh token on each open()').check();
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.locator('#log tr[data-event="contract.error"]')).toHaveCount(1);
+
+  await page.getByLabel('Scenario').selectOption('complete');
+  await page.getByRole('button', { name: 'open()', exact: true }).click();
+  const frame = page.frameLocator('#signing-container iframe');
+  await frame.getByRole('button', { name: 'Sign contract' }).click();
+  // The confirmation is for the application of the second token, which the demo tracks.
+  await expect(page.getByRole('status')).toContainText('confirmed by server');
+  await expect(page.locator('#log tr[data-event="demo: new session"]')).toHaveCount(1);
+  await expect(page.locator('#log tr[data-event="demo: fresh token for open()"]')).toHaveCount(1);
+  // The token itself is never on the page.
+  expect(await page.locator('#log').textContent()).not.toMatch(/sbx_/);
+});
+
+test('demo page: auto height, German, a custom frame title, and "Focus signing"', async ({ page, sandbox }) => {
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel("Auto: follows the signing app's content").check();
+  await page.getByLabel('Auto max (px)').fill('700');
+  await page.getByLabel('Locale').selectOption('de-DE');
+  await page.getByLabel('Frame title').fill('Kreditvertrag unterschreiben');
+  await page.getByRole('button', { name: 'New session' }).click();
+
+  const iframe = page.locator('#signing-container iframe');
+  const sign = page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Vertrag unterschreiben' });
+  await expect(sign).toBeVisible();
+  await expect(iframe).toHaveAccessibleName('Kreditvertrag unterschreiben');
+  // The German contract is taller than 700 px in this column: the frame stops at the maximum.
+  await expect.poll(() => iframe.evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
+
+  await page.getByRole('button', { name: 'Focus signing' }).click();
+  await expect(sign).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('confirmed by server');
+});
+
+test('demo page: bad option values are reported with the SDK\'s own error', async ({ page, sandbox }) => {
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel("Auto: follows the signing app's content").check();
+  await page.getByLabel('Auto min (px)').fill('900');
+  await page.getByLabel('Auto max (px)').fill('400');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.locator('#log tr[data-event="new SvcContracts() threw"] td.payload')).toContainText('minHeight');
+  await expect(page.locator('#signing-container iframe')).toHaveCount(0);
+});
