@@ -1,20 +1,24 @@
 import type { Cleanup } from './cleanup';
 import type { Logger } from './logger';
-import { helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
+import { envelope, helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
 import { SDK_VERSION } from './version';
 
-/** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §3). */
+/** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
 export const HELLO_AFTER_LOAD_MS = 3000;
 
 export interface ChannelOptions {
   iframe: HTMLIFrameElement;
   origin: string;
-  token: string;
+  /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
+  token: string | Promise<string>;
   contractId: string | undefined;
+  locale: string | undefined;
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
   cleanup: Cleanup;
   log: Logger;
   onMessage(message: AppMessage): void;
+  /** Whether a hello should still be answered (not after `completed`). */
+  canGreet(): boolean;
   /** A hello was answered; `again` when the app had been greeted before (it reloaded or navigated). */
   onHello(again: boolean): void;
   /** The frame loaded but never said hello: an error page, or another origin. */
@@ -23,23 +27,48 @@ export interface ChannelOptions {
   onNoCommonVersion(): void;
 }
 
+export interface Channel {
+  /** Asks the app to focus its first control (docs/protocol.md §6.3); nothing before the handshake. */
+  focus(): void;
+}
+
 /**
  * For the whole life of the frame, answers each hello that comes from this instance's own frame window and the
  * exact signing-app origin with `init`, the token and a fresh private MessagePort (closing the previous one):
  * an app that reloads or navigates inside its frame gets its session back. Everything after the handshake
  * travels over that port, so no other frame or instance can read or forge it.
  */
-export function openChannel(options: ChannelOptions): void {
-  const { iframe, origin, token, cleanup, log } = options;
+export function openChannel(options: ChannelOptions): Channel {
+  const { iframe, origin, cleanup, log } = options;
+  let token = typeof options.token === 'string' ? options.token : undefined;
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: MessagePort | undefined;
+  let version = 0;
   let greeted = false;
+  /** The newest hello, kept until the token function has delivered. */
+  let waiting: { frameWindow: Window; version: number } | undefined;
 
   const closePort = (): void => {
     if (!port) return;
     port.onmessage = null;
     port.close();
     port = undefined;
+  };
+
+  const answer = (frameWindow: Window, chosen: number, secret: string): void => {
+    closePort();
+    const channel = new MessageChannel();
+    port = channel.port1;
+    version = chosen;
+    port.onmessage = (portEvent: MessageEvent) => {
+      const message = parseAppMessage(portEvent.data, chosen, secret);
+      if (message) options.onMessage(message);
+      else log('ignored malformed message');
+    };
+    frameWindow.postMessage(initMessage(chosen, secret, options, SDK_VERSION), origin, [channel.port2]);
+    log(`hello accepted (protocol ${chosen}), init sent to`, origin);
+    options.onHello(greeted);
+    greeted = true;
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
@@ -49,25 +78,15 @@ export function openChannel(options: ChannelOptions): void {
       log('ignored message from origin', event.origin);
       return;
     }
-    const version = helloVersion(event.data);
-    if (version === undefined) {
+    const offered = helloVersion(event.data);
+    if (offered === undefined) {
       log('ignored message: not a hello');
-    } else if (!version) {
+    } else if (!offered) {
       options.onNoCommonVersion();
-    } else {
+    } else if (options.canGreet()) {
       stopLoadCheck();
-      closePort();
-      const channel = new MessageChannel();
-      port = channel.port1;
-      port.onmessage = (portEvent: MessageEvent) => {
-        const message = parseAppMessage(portEvent.data, version, token);
-        if (message) options.onMessage(message);
-        else log('ignored malformed message');
-      };
-      frameWindow.postMessage(initMessage(version, token, options.contractId, SDK_VERSION), origin, [channel.port2]);
-      log(`hello accepted (protocol ${version}), init sent to`, origin);
-      options.onHello(greeted);
-      greeted = true;
+      if (token === undefined) waiting = { frameWindow, version: offered };
+      else answer(frameWindow, offered, token);
     }
   };
 
@@ -82,11 +101,30 @@ export function openChannel(options: ChannelOptions): void {
     clearTimeout(helloTimer);
   };
 
+  let open = true;
+  if (typeof options.token !== 'string') {
+    // A failed token is the caller's to report (it holds the same promise); here it only means: no init.
+    options.token.then(
+      (value) => {
+        token = value;
+        if (open && waiting) answer(waiting.frameWindow, waiting.version, value);
+        waiting = undefined;
+      },
+      () => {},
+    );
+  }
+
   addEventListener('message', onWindowMessage);
   iframe.addEventListener('load', onFrameLoad);
   cleanup.add(() => {
+    open = false;
+    token = waiting = undefined;
     removeEventListener('message', onWindowMessage);
     stopLoadCheck();
     closePort();
   });
+
+  return {
+    focus: () => port?.postMessage(envelope(version, 'focus')),
+  };
 }

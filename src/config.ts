@@ -2,28 +2,44 @@ import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
 import { configError, hasOwn, typeName } from './errors';
 import { containsSecret, redactString } from './redact';
-import type { Environment, SvcContractsConfig } from './types';
+import type { Environment, SigningTokenSource, SvcContractsConfig } from './types';
 
 export interface Settings {
   contractId: string | undefined;
   width: string;
+  /** A CSS height; with `autoHeight`, the starting (minimum) height. */
   height: string;
+  /** height: 'auto': the frame follows the app's `resize` messages, clamped to [minHeight, maxHeight]. */
+  autoHeight: boolean;
+  minHeight: number;
+  maxHeight: number;
   debug: boolean;
   app: SigningApp;
   loadTimeout: number;
+  title: string;
+  /** Canonical BCP 47 tag for the app, or undefined (the app decides). */
+  locale: string | undefined;
 }
 
-// Every option and the type it must have ('' for width and height: number or string, checked below).
+// Every option and the types it may have (typeof names; '' for width and height, checked in dimension()).
 const OPTION_TYPES: Record<string, string> = {
-  signingToken: 'string',
+  signingToken: 'string or function',
   contractId: 'string',
   width: '',
   height: '',
+  minHeight: 'number',
+  maxHeight: 'number',
   debug: 'boolean',
   environment: 'string',
   appUrl: 'string',
   loadTimeout: 'number',
+  locale: 'string',
+  title: 'string',
 } satisfies Record<keyof SvcContractsConfig, string>;
+// Bounds of an auto-sized frame unless the partner sets them: room for the app's first screen, and a cap a
+// faulty app cannot push the partner's page past.
+export const DEFAULT_MIN_HEIGHT = 320;
+export const DEFAULT_MAX_HEIGHT = 5000;
 // setTimeout treats anything above 2^31-1 ms as 0: refuse it instead of firing at once.
 const MAX_TIMEOUT = 2147483647;
 
@@ -31,22 +47,28 @@ const MAX_TIMEOUT = 2147483647;
  * Checks every option and returns the settings with the token split off, so the caller can keep the token
  * where it is not enumerable. Messages say what is wrong and how to fix it, and never contain the token.
  */
-export function resolveConfig(config: SvcContractsConfig): { token: string; settings: Settings } {
+export function resolveConfig(config: SvcContractsConfig): { token: SigningTokenSource; settings: Settings } {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw configError(`config must be an object with a signingToken, got ${typeName(config)}.`);
   }
   const options = ownOptions(config);
-  const token = typeof options.signingToken === 'string' ? options.signingToken : '';
-  for (const key in options) {
-    const value = options[key];
-    if (OPTION_TYPES[key] && value !== undefined && typeof value !== OPTION_TYPES[key]) {
-      throw configError(`config.${key} must be a ${OPTION_TYPES[key]}, got ${typeName(value)}.`);
-    }
+  const {
+    signingToken,
+    contractId,
+    debug = false,
+    environment = 'production',
+    appUrl,
+    loadTimeout = 30000,
+    locale,
+    title = 'Contract signing',
+    minHeight = DEFAULT_MIN_HEIGHT,
+    maxHeight = DEFAULT_MAX_HEIGHT,
+  } = options as Partial<SvcContractsConfig>;
+  // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
+  const token = typeof signingToken === 'string' ? signingToken : '';
+  if (typeof signingToken !== 'function' && !token.trim()) {
+    throw configError('config.signingToken is required: the signing_token from GET /api/v3/applications/{app_id}/contracts, or a function returning it.');
   }
-  if (!token.trim()) {
-    throw configError('config.signingToken is required: the string from GET /api/v3/applications/{app_id}/contracts.');
-  }
-  const { contractId, debug = false, environment = 'production', appUrl, loadTimeout = 30000 } = options as Partial<SvcContractsConfig>;
   if (!hasOwn(SIGNING_APP_URLS, environment)) {
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
   }
@@ -56,12 +78,24 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
   if (appUrl !== undefined && containsSecret(appUrl, token)) {
     throw configError('config.appUrl must not contain the signing token.');
   }
+  if (!title.trim()) {
+    throw configError('config.title must not be empty: it names the frame for screen readers.');
+  }
+  const autoHeight = options.height === 'auto';
+  if (!(autoHeight || (options.minHeight ?? options.maxHeight) === undefined) || !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)) {
+    throw configError(`config.minHeight and maxHeight apply to height: "auto", as pixels with 0 <= minHeight <= maxHeight; got ${minHeight} and ${maxHeight}.`);
+  }
   return {
-    token,
+    token: signingToken!,
     settings: {
       contractId,
       width: dimension('width', options.width, '100%', token),
-      height: dimension('height', options.height, 600, token),
+      height: autoHeight ? `${minHeight}px` : dimension('height', options.height, 600, token),
+      autoHeight,
+      minHeight,
+      maxHeight,
+      title,
+      locale: locale === undefined ? undefined : canonicalLocale(locale, token),
       debug,
       app:
         appUrl === undefined
@@ -73,8 +107,8 @@ export function resolveConfig(config: SvcContractsConfig): { token: string; sett
 }
 
 /**
- * The options as own data properties, copied once into an object without a prototype: a value inherited from
- * a polluted Object.prototype is absent, and a getter cannot answer differently on a second read.
+ * The options as own data properties, copied once into an object without a prototype, each of an allowed type:
+ * a value inherited from a polluted Object.prototype is absent, and a getter cannot answer differently twice.
  */
 function ownOptions(config: object): Record<string, unknown> {
   const options: Record<string, unknown> = Object.create(null);
@@ -87,9 +121,23 @@ function ownOptions(config: object): Record<string, unknown> {
     }
     const field = Object.getOwnPropertyDescriptor(config, key)!;
     if (!hasOwn(field, 'value')) throw configError(`config.${name} must be a plain value, not a getter or setter.`);
-    options[key] = field.value;
+    const value = field.value;
+    const types = OPTION_TYPES[key];
+    if (types && value !== undefined && !types.split(' or ').includes(typeof value)) {
+      throw configError(`config.${key} must be a ${types}, got ${typeName(value)}.`);
+    }
+    options[key] = value;
   }
   return options;
+}
+
+/** The canonical form of a BCP 47 tag ("en-us" → "en-US"). */
+function canonicalLocale(locale: string, token: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    throw configError(`config.locale must be a BCP 47 language tag like "en" or "de-DE", got ${quote(locale, token)}.`);
+  }
 }
 
 /** A number is pixels; a string is applied as written, once the browser confirms it is a valid length. */

@@ -6,7 +6,7 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-
 /** The signing iframe, not yet in the document. Styles go through CSSOM, which a strict CSP allows. */
 export function createFrame(settings: Settings): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
-  iframe.title = 'Contract signing';
+  iframe.title = settings.title;
   iframe.setAttribute('allow', 'camera');
   iframe.setAttribute('sandbox', SANDBOX);
   iframe.referrerPolicy = 'strict-origin';

@@ -10,5 +10,6 @@ export type {
   ContractEventName,
   ContractEventPayload,
   Environment,
+  SigningTokenSource,
   SvcContractsConfig,
 } from './types';

@@ -11,7 +11,8 @@ const MAX_OFFERED_VERSIONS = 16;
 
 export type AppMessage =
   | { type: 'loaded' | 'ready' | 'completed' }
-  | { type: 'error'; code: string; message: string | undefined };
+  | { type: 'error'; code: string; message: string | undefined }
+  | { type: 'resize'; height: number };
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 // Names every plain object inherits: partners look codes up in objects, so such a code must never reach them.
@@ -57,6 +58,10 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
   try {
     const type = envelopeType(data, version);
     if (type === 'loaded' || type === 'ready' || type === 'completed') return { type };
+    if (type === 'resize') {
+      const height = own(data as object, 'height');
+      return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
+    }
     if (type !== 'error') return undefined;
     const code = own(data as object, 'code');
     const message = own(data as object, 'message');
@@ -70,6 +75,13 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
   }
 }
 
-export function initMessage(version: number, token: string, contractId: string | undefined, sdkVersion: string) {
-  return { protocol: PROTOCOL, version, type: 'init', signingToken: token, contractId, sdkVersion };
+export function initMessage(version: number, token: string, settings: { contractId?: string; locale?: string }, sdkVersion: string) {
+  const { contractId, locale } = settings;
+  const init = { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion };
+  return locale ? { ...init, locale } : init;
+}
+
+/** A parent → app message over the port (`focus`). */
+export function envelope(version: number, type: string) {
+  return { protocol: PROTOCOL, version, type };
 }

@@ -1,4 +1,4 @@
-import { openChannel } from './channel';
+import { openChannel, type Channel } from './channel';
 import { createCleanup, type Cleanup } from './cleanup';
 import { resolveConfig, type Settings } from './config';
 import { claimContainer, releaseContainer } from './container';
@@ -8,12 +8,15 @@ import { misuseError } from './errors';
 import { createFrame } from './frame';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
-import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
+import { fetchToken } from './token';
+import type { ContractEventHandler, ContractEventMap, ContractEventName, SigningTokenSource, SvcContractsConfig } from './types';
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
-const tokens = new WeakMap<SvcContracts, string>();
+// `current` is the token of the attempt under way (what logs redact); a function's token is dropped with it.
+const tokens = new WeakMap<SvcContracts, { source: SigningTokenSource; current: string }>();
 
+const OFFLINE = 'The browser is offline.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
 // The lifecycle. Numbers keep the bundle small; the transitions below are the only way between them.
@@ -44,15 +47,20 @@ export class SvcContracts {
   private _connection: Cleanup | undefined;
   /** Removal of the current attempt's iframe (kept apart: an app-reported error leaves the frame visible). */
   private _frame: Cleanup | undefined;
+  private _iframe: HTMLIFrameElement | undefined;
+  private _channel: Channel | undefined;
+  /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
+  private _focusBefore: Element | null = null;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
-    this._container = claimContainer(container, token);
+    this._container = claimContainer(container, typeof token === 'string' ? token : '');
     this._settings = settings;
-    this._log = createLogger(settings.debug, token);
-    tokens.set(this, token);
+    const secret = { source: token, current: typeof token === 'string' ? token : '' };
+    this._log = createLogger(settings.debug, () => secret.current);
+    tokens.set(this, secret);
     this._log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
   }
 
@@ -68,6 +76,8 @@ export class SvcContracts {
     if (!this._container.isConnected) {
       return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
     }
+    const active = document.activeElement;
+    if (active !== this._iframe) this._focusBefore = active;
     this._teardown();
     const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
     this._start();
@@ -112,6 +122,16 @@ export class SvcContracts {
     return this;
   }
 
+  /**
+   * Moves keyboard focus into the signing app (it focuses its first control). The SDK never moves focus by
+   * itself; call this, e.g. on contract.ready, when the signer expects to continue in the frame.
+   */
+  focus(): void {
+    if (!this._iframe) return;
+    this._iframe.focus();
+    this._channel?.focus();
+  }
+
   private _assertUsable(method: string): void {
     if (this._state === DESTROYED) {
       throw misuseError(AFTER_DESTROY(method));
@@ -120,48 +140,77 @@ export class SvcContracts {
 
   private _start(): void {
     const settings = this._settings;
+    const secret = tokens.get(this)!;
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
-    const iframe = createFrame(settings);
+    const iframe = (this._iframe = createFrame(settings));
     const current = () => this._connection === connection;
     const failLoading = (message: string) => {
       if (current() && (this._state === LOADING || this._state === LOADED)) this._fail(message);
     };
 
+    // A function is asked once per attempt; its token is forgotten when the attempt ends.
+    const token = typeof secret.source === 'string' ? secret.source : fetchToken(secret.source);
+    if (typeof token !== 'string') {
+      token.then((value) => current() && (secret.current = value), failLoading);
+      connection.add(() => (secret.current = typeof secret.source === 'string' ? secret.source : ''));
+    }
+
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
-    openChannel({
+    this._channel = openChannel({
       iframe,
       origin: settings.app.origin,
-      token: tokens.get(this)!,
+      token,
       contractId: settings.contractId,
+      locale: settings.locale,
       cleanup: connection,
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
+      canGreet: () => this._state !== COMPLETED,
       onHello: (again) => again && this._log('the app reloaded: new channel, no repeated events', this._state),
       onNoHello: () =>
         failLoading('The signing page loaded but never answered: an error page, a wrong address or another site.'),
-      onNoCommonVersion: () =>
-        current() && this._fail('The signing app speaks a newer embed protocol than this SDK: load the current SDK version.'),
+      onNoCommonVersion: () => current() && this._fail('The signing app needs a newer SDK version: load the current one.'),
     });
     const timer = setTimeout(
       () => failLoading(`The signing experience was not ready within ${settings.loadTimeout} ms.`),
       settings.loadTimeout,
     );
     connection.add(() => clearTimeout(timer));
-    const onOffline = () => failLoading('The browser went offline.');
+    const onOffline = () => failLoading(OFFLINE);
     addEventListener('offline', onOffline);
     connection.add(() => removeEventListener('offline', onOffline));
 
     this._container.appendChild(iframe);
-    frame.add(() => iframe.remove());
+    frame.add(() => {
+      const hadFocus = document.activeElement === iframe;
+      iframe.remove();
+      if (hadFocus) this._returnFocus();
+    });
     this._state = LOADING;
     this._log('open: frame created for', settings.app.embedUrl);
     this._emit('contract.loading');
-    if (current() && navigator.onLine === false) failLoading('The browser is offline.');
+    if (current() && navigator.onLine === false) failLoading(OFFLINE);
+  }
+
+  /** Focus was in the removed frame: back to where it was before open(), else to the container. */
+  private _returnFocus(): void {
+    let target = this._focusBefore as HTMLElement | null;
+    if (!target?.isConnected || target === document.body) {
+      target = this._container as HTMLElement;
+      // A container is not focusable by default; -1 makes it focusable by script only, not a Tab stop.
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    }
+    target.focus();
   }
 
   private _receive(message: AppMessage): void {
     const state = this._state;
+    if (message.type === 'resize') {
+      const { autoHeight, minHeight, maxHeight } = this._settings;
+      if (autoHeight) this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
+      return;
+    }
     if (message.type === 'error') {
       if (state === LOADING || state === LOADED || state === READY) this._fail(message.message, message.code, true);
       return;
@@ -173,8 +222,6 @@ export class SvcContracts {
       return;
     }
     this._state = to;
-    // The contract is signed: nothing more to say, and the token is not sent to a reloaded app again.
-    if (to === COMPLETED) this._connection?.run();
     const settle = to === READY ? this._takeSettle() : undefined; // ready settles open()
     this._emit(`contract.${message.type}`);
     settle?.();
@@ -207,7 +254,7 @@ export class SvcContracts {
   private _teardown(): void {
     this._connection?.run();
     this._frame?.run();
-    this._connection = this._frame = undefined;
+    this._connection = this._frame = this._iframe = this._channel = undefined;
   }
 
   private _takeSettle(): (() => void) | undefined {

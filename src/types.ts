@@ -2,16 +2,32 @@ import type { ErrorCode } from './error-codes';
 
 export type Environment = 'production' | 'qa';
 
+/**
+ * The signing token, or a function called at each `open()` attempt (the first and every retry) that returns a
+ * fresh one, or a promise of it.
+ */
+export type SigningTokenSource = string | (() => string | Promise<string>);
+
 /** Options of `new SvcContracts(container, config)`. */
 export interface SvcContractsConfig {
-  /** Per-signer token from `GET /api/v3/applications/{app_id}/contracts`. A credential: never log it. */
-  signingToken: string;
+  /**
+   * Per-signer token from `GET /api/v3/applications/{app_id}/contracts`, or a function returning a fresh one
+   * (or a promise of it), called at each open() attempt. A credential: never log it.
+   */
+  signingToken: SigningTokenSource;
   /** The partner's own id for the contract, echoed in every event payload. */
   contractId?: string;
   /** A number is pixels; a string is applied as written ("100%", "40rem"). Default "100%". */
   width?: number | string;
-  /** A number is pixels; a string is applied as written. Default 600 (pixels). */
+  /**
+   * A number is pixels; a string is applied as written; "auto" follows the height of the signing app's content,
+   * within minHeight and maxHeight. Default 600 (pixels).
+   */
   height?: number | string;
+  /** With height "auto": the smallest height in pixels, also used until the app reports its size. Default 320. */
+  minHeight?: number;
+  /** With height "auto": the largest height in pixels; taller content scrolls inside the frame. Default 5000. */
+  maxHeight?: number;
   /** Log each lifecycle step to the console, with the token redacted. Default false. */
   debug?: boolean;
   /** Which signing app to use. Default "production". */
@@ -20,6 +36,10 @@ export interface SvcContractsConfig {
   appUrl?: string;
   /** Milliseconds from open() until the signing experience must be ready. Default 30000. */
   loadTimeout?: number;
+  /** The signer's language as a BCP 47 tag ("en", "de-DE"), passed to the signing app. Default: the app decides. */
+  locale?: string;
+  /** The frame's accessible name, read by screen readers. Default "Contract signing". */
+  title?: string;
 }
 
 export interface ContractEventPayload {

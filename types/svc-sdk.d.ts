@@ -1,29 +1,49 @@
 /**
  * Type declarations for the contracts-sdk script-tag build: the `SvcSDK` global.
  * Use: `/// <reference path="./svc-sdk.d.ts" />` (or list the file in tsconfig "files"/"include").
- * Kept identical to src/ by test/types (a drift fails `npm test`).
+ * Checked against src/ by test/types: types, members and their doc comments (a drift fails `npm test`).
  */
 declare namespace SvcSDK {
   type Environment = 'production' | 'qa';
 
+  /**
+   * The signing token, or a function called at each `open()` attempt (the first and every retry) that returns a
+   * fresh one, or a promise of it.
+   */
+  type SigningTokenSource = string | (() => string | Promise<string>);
+
   /** Options of `new SvcSDK.SvcContracts(container, config)`. */
   interface SvcContractsConfig {
-    /** Per-signer token from `GET /api/v3/applications/{app_id}/contracts`. A credential: never log it. */
-    signingToken: string;
-    /** Your own id for the contract, echoed in every event payload. */
+    /**
+     * Per-signer token from `GET /api/v3/applications/{app_id}/contracts`, or a function returning a fresh one
+     * (or a promise of it), called at each open() attempt. A credential: never log it.
+     */
+    signingToken: SigningTokenSource;
+    /** The partner's own id for the contract, echoed in every event payload. */
     contractId?: string;
     /** A number is pixels; a string is applied as written ("100%", "40rem"). Default "100%". */
     width?: number | string;
-    /** A number is pixels; a string is applied as written. Default 600 (pixels). */
+    /**
+     * A number is pixels; a string is applied as written; "auto" follows the height of the signing app's content,
+     * within minHeight and maxHeight. Default 600 (pixels).
+     */
     height?: number | string;
+    /** With height "auto": the smallest height in pixels, also used until the app reports its size. Default 320. */
+    minHeight?: number;
+    /** With height "auto": the largest height in pixels; taller content scrolls inside the frame. Default 5000. */
+    maxHeight?: number;
     /** Log each lifecycle step to the console, with the token redacted. Default false. */
     debug?: boolean;
     /** Which signing app to use. Default "production". */
     environment?: Environment;
-    /** Explicit signing-app address (local sandboxes, tests): https, or http on loopback only. */
+    /** Explicit signing-app address (local sandboxes, tests): https, or http on loopback only. Overrides environment. */
     appUrl?: string;
     /** Milliseconds from open() until the signing experience must be ready. Default 30000. */
     loadTimeout?: number;
+    /** The signer's language as a BCP 47 tag ("en", "de-DE"), passed to the signing app. Default: the app decides. */
+    locale?: string;
+    /** The frame's accessible name, read by screen readers. Default "Contract signing". */
+    title?: string;
   }
 
   type KnownErrorCode =
@@ -76,6 +96,11 @@ declare namespace SvcSDK {
     on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     off<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
+    /**
+     * Moves keyboard focus into the signing app (it focuses its first control). The SDK never moves focus by
+     * itself; call this, e.g. on contract.ready, when the signer expects to continue in the frame.
+     */
+    focus(): void;
   }
 
   const KNOWN_ERROR_CODES: Readonly<{
@@ -86,6 +111,6 @@ declare namespace SvcSDK {
     UNKNOWN: 'unknown';
   }>;
 
-  /** The version of the loaded build, e.g. "1.0.0". */
+  /** The version of the loaded build, e.g. "1.1.0". */
   const SDK_VERSION: string;
 }

@@ -56,11 +56,11 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken is required: the string from GET \/api\/v3\/applications\/\{app_id\}\/contracts/],
+    ['missing', {}, /signingToken is required: the signing_token from GET \/api\/v3\/applications\/\{app_id\}\/contracts, or a function returning it/],
     ['empty', { signingToken: '' }, /signingToken is required/],
     ['blank', { signingToken: '   ' }, /signingToken is required/],
-    ['a number', { signingToken: 123 }, /signingToken must be a string, got number/],
-    ['an object', { signingToken: { token: 'x' } }, /signingToken must be a string, got object/],
+    ['a number', { signingToken: 123 }, /signingToken must be a string or function, got number/],
+    ['an object', { signingToken: { token: 'x' } }, /signingToken must be a string or function, got object/],
   ])('throws when signingToken is %s', (_label, config, pattern) => {
     makeContainer('c');
     expectConfigError(() => new SvcContracts('c', { appUrl: APP_URL, ...config } as never), pattern);
@@ -96,6 +96,14 @@ describe('config', () => {
     ['loadTimeout', -5, /loadTimeout must be/],
     ['loadTimeout', 2 ** 31, /loadTimeout must be/],
     ['signing_token', 'x', /config.signing_token is not an option. Options: signingToken, contractId/],
+    ['minHeight', 100, /config.minHeight and maxHeight apply to height: "auto"/],
+    ['maxHeight', '400', /maxHeight must be a number, got string/],
+    ['locale', 'en_US', /config.locale must be a BCP 47 language tag like "en" or "de-DE", got "en_US"/],
+    ['locale', '', /config.locale must be a BCP 47 language tag/],
+    ['locale', ['de'], /config.locale must be a string, got array/],
+    ['locale', `x-${TOKEN}`, /config.locale must be a BCP 47 language tag/],
+    ['title', '  ', /config.title must not be empty: it names the frame for screen readers/],
+    ['title', 3, /config.title must be a string, got number/],
   ])('throws when %s is %s', (option, value, pattern) => {
     makeContainer('c');
     expectConfigError(() => new SvcContracts('c', { ...good, [option]: value } as never), pattern);

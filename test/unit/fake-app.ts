@@ -1,6 +1,6 @@
 // A stand-in for the signing app inside the iframe: happy-dom cannot load a remote frame, so each test gives
 // the SDK's iframe a fake contentWindow and plays the app's side of docs/protocol.md by hand.
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { SvcContracts } from '../../src';
 import type { SvcContractsConfig } from '../../src';
 
@@ -9,6 +9,22 @@ export const APP_ORIGIN = 'https://sign.test:8443';
 export const TOKEN = 'sbx_complete_tok-7f3a9c2e-SECRET';
 
 const live: SvcContracts[] = [];
+
+// Every channel the SDK opens is traced, so the fake app can wait until the SDK has handled a message (or closed
+// its end) instead of waiting for time. app's end → SDK's end.
+const sdkEnds = new WeakMap<MessagePort, MessagePort>();
+const NativeMessageChannel = globalThis.MessageChannel;
+beforeEach(() => {
+  vi.stubGlobal(
+    'MessageChannel',
+    class TracedMessageChannel extends NativeMessageChannel {
+      constructor() {
+        super();
+        sdkEnds.set(this.port2, this.port1);
+      }
+    },
+  );
+});
 
 afterEach(() => {
   for (const sdk of live.splice(0)) sdk.destroy();
@@ -34,7 +50,8 @@ export function envelope(type: string, extra: Record<string, unknown> = {}) {
   return { protocol: 'svc-contracts', version: 1, type, ...extra };
 }
 
-export const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after every queued microtask has run (promise chains settled): a barrier, not a wait on time. */
+export const microtasksDone = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class FakeApp {
   readonly window = { postMessage: vi.fn() };
@@ -66,10 +83,18 @@ export class FakeApp {
     return { message, targetOrigin };
   }
 
-  /** Sends over the private port and lets it deliver. */
+  /** Sends over the private port and resolves once the SDK's handler has run for it. */
   async send(data: unknown): Promise<void> {
+    const sdkEnd = sdkEnds.get(this.port!)!;
+    // Listeners run in the order they were added: this one runs right after the SDK's onmessage.
+    const handled = new Promise<void>((resolve) => sdkEnd.addEventListener('message', () => resolve(), { once: true }));
     this.port!.postMessage(data);
-    await tick(5);
+    await handled;
+  }
+
+  /** Resolves once the SDK has closed its end of `port` (the current one by default): nothing sent there arrives. */
+  closed(port: MessagePort = this.port!): Promise<void> {
+    return new Promise<void>((resolve) => port.addEventListener('close', () => resolve(), { once: true }));
   }
 
   async ready(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, record, tick } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, record } from './fake-app';
 
 async function opened() {
   const sdk = create({ contractId: 'c-1' });
@@ -182,8 +182,8 @@ describe('messages over the port', () => {
     app.handshake();
     const port = app.port!;
     await app.send(envelope('error', { code: 'not_found' }));
+    await app.closed(port);
     port.postMessage(envelope('loaded'));
-    await tick(5);
     expect(events.names()).toEqual(['contract.loading', 'contract.error']);
   });
 });

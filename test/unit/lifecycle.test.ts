@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeApp, create, envelope, makeContainer, record, tick } from './fake-app';
+import { FakeApp, create, envelope, makeContainer, record } from './fake-app';
 
 const frames = (container: Element) => container.querySelectorAll('iframe').length;
 
@@ -101,11 +101,12 @@ describe('SDK-side loading failures', () => {
 
   it('does not time out once ready', async () => {
     const container = makeContainer();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const sdk = create({ loadTimeout: 30 }, container);
     const events = record(sdk);
     void sdk.open();
     await FakeApp.in(container).ready();
-    await tick(60);
+    vi.advanceTimersByTime(60);
     expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready']);
   });
 
@@ -180,9 +181,9 @@ describe('close() and destroy()', () => {
     sdk.close();
     await opening;
     expect(container.outerHTML).toBe(before);
-    app.port!.postMessage(envelope('loaded'));
+    await app.closed();
     app.post(envelope('hello'));
-    await tick(5);
+    expect(app.window.postMessage).toHaveBeenCalledTimes(1);
     expect(events.names()).toEqual(['contract.loading']);
     sdk.close(); // idempotent
     expect(container.outerHTML).toBe(before);

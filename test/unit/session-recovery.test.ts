@@ -3,7 +3,7 @@
 // the SDK answers it with a fresh port and init, and the partner never sees an event twice.
 import { describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, record, tick } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, record } from './fake-app';
 
 function opened(config = {}) {
   const container = makeContainer();
@@ -26,7 +26,8 @@ describe('a reloaded signing app gets its session back', () => {
     expect(again.message.signingToken).toBe(TOKEN);
     expect(app.port).not.toBe(oldPort);
 
-    oldPort.postMessage(envelope('ready')); // the old document's port is closed: this never arrives
+    await app.closed(oldPort); // the old document's port is closed: nothing sent there arrives
+    oldPort.postMessage(envelope('ready'));
     await app.send(envelope('loaded'));
     expect(events.names()).toEqual(['contract.loading', 'contract.loaded']);
     await app.send(envelope('ready'));
@@ -126,7 +127,6 @@ describe('a reloaded signing app gets its session back', () => {
     await app.ready();
     sdk.close();
     app.post(envelope('hello'));
-    await tick();
     expect(app.window.postMessage).toHaveBeenCalledTimes(1);
   });
 });
@@ -153,7 +153,7 @@ describe('protocol version negotiation', () => {
         contractId: 'c-1',
         code: 'loading_error',
         source: 'sdk',
-        message: 'The signing app speaks a newer embed protocol than this SDK: load the current SDK version.',
+        message: 'The signing app needs a newer SDK version: load the current one.',
       },
     ]);
     expect(container.querySelectorAll('iframe').length).toBe(0);

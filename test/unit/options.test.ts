@@ -1,0 +1,240 @@
+// The options partners ask every signing embed for: a fresh token per attempt, a frame that sizes itself,
+// the signer's language, the frame's accessible name, and focus.
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MAX_HEIGHT, DEFAULT_MIN_HEIGHT } from '../../src/config';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
+
+const SECOND = 'sbx_complete_second-token-77';
+
+function opened(config: Parameters<typeof create>[0] = {}, container = makeContainer()) {
+  const sdk = create(config, container);
+  const events = record(sdk);
+  const opening = sdk.open();
+  return { sdk, events, opening, container, app: FakeApp.in(container) };
+}
+
+
+describe('signingToken as a function', () => {
+  it('is called once per attempt, and a retry after not_found uses the fresh token without a new instance', async () => {
+    const source = vi.fn().mockReturnValueOnce(TOKEN).mockResolvedValueOnce(SECOND);
+    const { sdk, app, events, container } = opened({ signingToken: source });
+    expect(source).toHaveBeenCalledTimes(1);
+    await microtasksDone();
+    expect(app.handshake().message.signingToken).toBe(TOKEN);
+    await app.send(envelope('error', { code: 'not_found' }));
+
+    const retry = sdk.open();
+    expect(source).toHaveBeenCalledTimes(2);
+    const second = FakeApp.in(container);
+    second.post(envelope('hello')); // before the promise settled: init waits for the token
+    expect(second.window.postMessage).not.toHaveBeenCalled();
+    await microtasksDone();
+    expect(second.window.postMessage).toHaveBeenCalledTimes(1);
+    const [init, targetOrigin, transfer] = second.window.postMessage.mock.calls[0];
+    expect([init.signingToken, targetOrigin]).toEqual([SECOND, APP_ORIGIN]);
+    second.port = transfer[0];
+    await second.send(envelope('loaded'));
+    await second.send(envelope('ready'));
+    await retry;
+    expect(events.names()).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+    expect(source).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['throws', () => { throw new Error(`no token: ${TOKEN}`); }, 'The signingToken function threw or rejected.'],
+    ['rejects', () => Promise.reject(new Error(TOKEN)), 'The signingToken function threw or rejected.'],
+    ['returns an empty string', () => '', 'The signingToken function gave an empty string, not a token.'],
+    ['resolves blank', async () => '  ', 'The signingToken function gave an empty string, not a token.'],
+    ['returns a number', () => 42, 'The signingToken function gave number, not a token.'],
+    ['resolves an object holding the token', async () => ({ token: TOKEN }), 'The signingToken function gave object, not a token.'],
+    ['returns undefined', () => undefined, 'The signingToken function gave undefined, not a token.'],
+  ])('that %s ends the attempt with an sdk-side loading_error naming the cause, never the value', async (_label, source, message) => {
+    const { events, opening, container, app } = opened({ signingToken: source as never });
+    app.post(envelope('hello'));
+    await opening;
+    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: undefined, code: 'loading_error', source: 'sdk', message }]);
+    expect(JSON.stringify(events.seen)).not.toContain(TOKEN);
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('iframe').length).toBe(0);
+  });
+
+  it.each(['close', 'destroy'] as const)('%s() while the token is pending cancels the attempt: no init, no event', async (method) => {
+    let deliver!: (token: string) => void;
+    const source = vi.fn(() => new Promise<string>((resolve) => (deliver = resolve)));
+    const { sdk, app, events, opening } = opened({ signingToken: source });
+    app.post(envelope('hello'));
+    sdk[method]();
+    await opening;
+    deliver(TOKEN);
+    await microtasksDone();
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    expect(events.names()).toEqual(['contract.loading']);
+    expect(source).toHaveBeenCalledTimes(1);
+  });
+
+  it('a token that arrives after loadTimeout is not sent', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let deliver!: (token: string) => void;
+    const { app, events } = opened({ signingToken: () => new Promise<string>((resolve) => (deliver = resolve)), loadTimeout: 1000 });
+    app.post(envelope('hello'));
+    vi.advanceTimersByTime(1000);
+    deliver(TOKEN);
+    await microtasksDone();
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', source: 'sdk' });
+  });
+
+  it('debug logs redact the token of the attempt under way', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { app } = opened({ signingToken: async () => SECOND, debug: true });
+    await microtasksDone();
+    app.handshake();
+    await app.send(envelope('error', { code: 'not_found', message: `expired: ${SECOND}` }));
+    const text = log.mock.calls.map((call) => call.join(' ')).join('\n');
+    expect(text).toContain('expired: [redacted]');
+    expect(text).not.toContain(SECOND);
+  });
+});
+
+describe("height: 'auto'", () => {
+  it(`starts at minHeight (default ${DEFAULT_MIN_HEIGHT}) and follows resize, clamped to [minHeight, maxHeight (default ${DEFAULT_MAX_HEIGHT})]`, async () => {
+    const { app } = opened({ height: 'auto' });
+    expect(app.iframe.style.height).toBe(`${DEFAULT_MIN_HEIGHT}px`);
+    app.handshake();
+    await app.send(envelope('resize', { height: 812.4 }));
+    expect(app.iframe.style.height).toBe('813px');
+    await app.send(envelope('resize', { height: 12 }));
+    expect(app.iframe.style.height).toBe(`${DEFAULT_MIN_HEIGHT}px`);
+    await app.send(envelope('resize', { height: 1e9 }));
+    expect(app.iframe.style.height).toBe(`${DEFAULT_MAX_HEIGHT}px`);
+  });
+
+  it('uses the partner bounds', async () => {
+    const { app } = opened({ height: 'auto', minHeight: 100, maxHeight: 400 });
+    expect(app.iframe.style.height).toBe('100px');
+    app.handshake();
+    await app.send(envelope('resize', { height: 250 }));
+    expect(app.iframe.style.height).toBe('250px');
+    await app.send(envelope('resize', { height: 900 }));
+    expect(app.iframe.style.height).toBe('400px');
+  });
+
+  it.each([
+    ['a negative height', -5],
+    ['NaN', Number.NaN],
+    ['Infinity', Infinity],
+    ['a string', '500'],
+  ])('ignores a resize with %s', async (_label, height) => {
+    const { app } = opened({ height: 'auto' });
+    app.handshake();
+    await app.send(envelope('resize', { height: 500 }));
+    await app.send(envelope('resize', { height }));
+    expect(app.iframe.style.height).toBe('500px');
+  });
+
+  it('keeps following after completed (the signed view has another height)', async () => {
+    const { app } = opened({ height: 'auto' });
+    await app.ready();
+    await app.send(envelope('completed'));
+    await app.send(envelope('resize', { height: 480 }));
+    expect(app.iframe.style.height).toBe('480px');
+  });
+
+  it('with a fixed height, resize is ignored', async () => {
+    const { app } = opened({ height: 700 });
+    app.handshake();
+    await app.send(envelope('resize', { height: 500 }));
+    expect(app.iframe.style.height).toBe('700px');
+  });
+
+  it.each([
+    [{ minHeight: 500, maxHeight: 400 }, /as pixels with 0 <= minHeight <= maxHeight; got 500 and 400/],
+    [{ minHeight: -1 }, /got -1 and 5000/],
+    [{ maxHeight: Infinity }, /got 320 and Infinity/],
+    [{ minHeight: Number.NaN }, /got NaN and 5000/],
+  ])('refuses bounds %o', (bounds, pattern) => {
+    expect(() => create({ height: 'auto', ...bounds })).toThrow(pattern);
+    expect(document.querySelectorAll('iframe').length).toBe(0);
+  });
+});
+
+describe('locale and title', () => {
+  it.each([
+    ['de', 'de'],
+    ['de-de', 'de-DE'],
+    ['EN-us', 'en-US'],
+    ['zh-hant-tw', 'zh-Hant-TW'],
+  ])('passes locale %s to the app in init as %s', (locale, canonical) => {
+    const { app } = opened({ locale });
+    expect(app.handshake().message.locale).toBe(canonical);
+  });
+
+  it('sends no locale when none is given', () => {
+    const { app } = opened();
+    expect(Object.keys(app.handshake().message)).not.toContain('locale');
+  });
+
+  it('title names the frame for screen readers', () => {
+    const { app } = opened({ title: 'Vertrag unterschreiben' });
+    expect(app.iframe.title).toBe('Vertrag unterschreiben');
+  });
+});
+
+describe('focus', () => {
+  it('focus() moves focus to the frame and asks the app to focus its first control; nothing before open()', async () => {
+    const container = makeContainer();
+    const sdk = create({}, container);
+    expect(() => sdk.focus()).not.toThrow();
+    void sdk.open();
+    const app = FakeApp.in(container);
+    const fromSdk: unknown[] = [];
+    app.handshake();
+    app.port!.onmessage = (event) => fromSdk.push(event.data);
+    const received = new Promise((resolve) => app.port!.addEventListener('message', resolve, { once: true }));
+    sdk.focus();
+    expect(document.activeElement).toBe(app.iframe);
+    await received;
+    expect(fromSdk).toEqual([{ protocol: 'svc-contracts', version: 1, type: 'focus' }]);
+  });
+
+  it('never moves focus by itself', async () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    const { app } = opened();
+    await app.ready();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('close() with focus in the frame returns it to the element that had it before open()', async () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    const { sdk, app } = opened();
+    await app.ready();
+    sdk.focus();
+    expect(document.activeElement).toBe(app.iframe);
+    sdk.close();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('a retry with focus in the failed frame returns it to the container when nothing had focus before', async () => {
+    const { sdk, app, container } = opened();
+    app.handshake();
+    await app.send(envelope('error', { code: 'verification_required' }));
+    app.iframe.focus();
+    void sdk.open();
+    expect(document.activeElement).toBe(container);
+    expect(container.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('close() without focus in the frame leaves focus alone', async () => {
+    const button = document.createElement('button');
+    const { sdk, app } = opened();
+    await app.ready();
+    document.body.append(button);
+    button.focus();
+    sdk.close();
+    expect(document.activeElement).toBe(button);
+  });
+});
