@@ -101,13 +101,12 @@ export function openChannel(options: ChannelOptions): Channel {
     clearTimeout(helloTimer);
   };
 
-  let open = true;
   if (typeof options.token !== 'string') {
     // A failed token is the caller's to report (it holds the same promise); here it only means: no init.
     options.token.then(
       (value) => {
         token = value;
-        if (open && waiting) answer(waiting.frameWindow, waiting.version, value);
+        if (waiting) answer(waiting.frameWindow, waiting.version, value);
         waiting = undefined;
       },
       () => {},
@@ -117,7 +116,7 @@ export function openChannel(options: ChannelOptions): Channel {
   addEventListener('message', onWindowMessage);
   iframe.addEventListener('load', onFrameLoad);
   cleanup.add(() => {
-    open = false;
+    // After the attempt: a late token is not sent, and the token is not kept.
     token = waiting = undefined;
     removeEventListener('message', onWindowMessage);
     stopLoadCheck();

@@ -7,13 +7,12 @@ const silent: Logger = () => {};
 
 /**
  * The only way the SDK writes to the console. With debug off it prints nothing at all; with debug on every
- * argument goes through redaction of the current token (`secret()`: a token function's token changes with each
- * attempt), so the signing token cannot reach a log line by any path.
+ * argument goes through redaction, so the signing token cannot reach a log line by any path.
  */
-export function createLogger(enabled: boolean, secret: () => string): Logger {
+export function createLogger(enabled: boolean, secret: string): Logger {
   if (!enabled) return silent;
   return (step, ...details) => {
     // eslint-disable-next-line no-console
-    console.log(PREFIX + redact(step, secret()), ...details.map((detail) => redact(detail, secret())));
+    console.log(PREFIX + redact(step, secret), ...details.map((detail) => redact(detail, secret)));
   };
 }

@@ -13,8 +13,8 @@ import type { ContractEventHandler, ContractEventMap, ContractEventName, Signing
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
-// `current` is the token of the attempt under way (what logs redact); a function's token is dropped with it.
-const tokens = new WeakMap<SvcContracts, { source: SigningTokenSource; current: string }>();
+// A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
+const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
 const OFFLINE = 'The browser is offline.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
@@ -56,11 +56,12 @@ export class SvcContracts {
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
-    this._container = claimContainer(container, typeof token === 'string' ? token : '');
+    // A token function's tokens never reach a message or log line except as app text, cleaned per attempt.
+    const known = typeof token === 'string' ? token : '';
+    this._container = claimContainer(container, known);
     this._settings = settings;
-    const secret = { source: token, current: typeof token === 'string' ? token : '' };
-    this._log = createLogger(settings.debug, () => secret.current);
-    tokens.set(this, secret);
+    this._log = createLogger(settings.debug, known);
+    tokens.set(this, token);
     this._log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
   }
 
@@ -140,7 +141,7 @@ export class SvcContracts {
 
   private _start(): void {
     const settings = this._settings;
-    const secret = tokens.get(this)!;
+    const source = tokens.get(this)!;
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
     const iframe = (this._iframe = createFrame(settings));
@@ -150,11 +151,8 @@ export class SvcContracts {
     };
 
     // A function is asked once per attempt; its token is forgotten when the attempt ends.
-    const token = typeof secret.source === 'string' ? secret.source : fetchToken(secret.source);
-    if (typeof token !== 'string') {
-      token.then((value) => current() && (secret.current = value), failLoading);
-      connection.add(() => (secret.current = typeof secret.source === 'string' ? secret.source : ''));
-    }
+    const token = typeof source === 'string' ? source : fetchToken(source);
+    if (typeof token !== 'string') token.catch(failLoading);
 
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
     this._channel = openChannel({
