@@ -16,7 +16,7 @@ export type AppMessage =
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 // Names every plain object inherits: partners look codes up in objects, so such a code must never reach them.
-const PROTOTYPE_NAME = /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|toLocaleString|toString|valueOf)$/;
+const PROTOTYPE_NAME = /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|to(Locale)?String|valueOf)$/;
 
 /** Reads a plain object's own property; anything inherited is absent. */
 function own(data: object, key: string): unknown {

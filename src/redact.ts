@@ -23,23 +23,17 @@ export function containsSecret(text: string, secret: string): boolean {
   return redactString(text, secret) !== text || redactString(decoded, secret) !== decoded;
 }
 
-const describeError = (error: Error) => `${error.name}: ${error.message}`;
-
 /**
- * A printable rendering of any value with the secret removed. Rendering first (strings as they are, errors by
- * name and message, anything else as JSON) and redacting the final text covers keys, nesting and arrays
- * alike; a value JSON cannot render (cycles, foreign windows) prints as its type tag only.
+ * A printable rendering of any value with the secret removed. Rendering first (strings as they are, anything
+ * else as JSON: the SDK logs strings, numbers and plain payloads) and redacting the final text covers keys,
+ * nesting and arrays alike; a value JSON cannot render (cycles, foreign windows) prints as its type tag only.
  */
 export function redact(value: unknown, secret: string): string {
   let text: string;
-  if (typeof value === 'string') text = value;
-  else if (value instanceof Error) text = describeError(value);
-  else {
-    try {
-      text = JSON.stringify(value, (_key, item) => (item instanceof Error ? describeError(item) : item)) ?? String(value);
-    } catch {
-      text = Object.prototype.toString.call(value);
-    }
+  try {
+    text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Object.prototype.toString.call(value);
   }
   return redactString(text, secret);
 }
