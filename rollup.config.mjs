@@ -56,7 +56,8 @@ const output = (dir, extraPlugins) => ({
       ecma: 2020,
       compress: { passes: 2 },
       format: { comments: /^!/ },
-      mangle: { properties: { regex: /^_/ } },
+      // Internal names only: private members ("_x"), the channel's callbacks and internal settings fields.
+      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|frameWindow$|autoHeight$|embedUrl$|cleanup$)/ } },
     }),
     ...extraPlugins,
   ],

@@ -42,7 +42,7 @@ test('reload after ready: the new page gets its session back and completes, with
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
   await waitFor(page, 'a', 'contract.completed');
   expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
-  expect(debugLines.join('\n')).toContain('the app reloaded: new channel, no repeated events');
+  expect(debugLines.join('\n')).toContain('app reloaded: new channel');
 });
 
 test('reload after completed: the token is not sent again and the app says the session ended', async ({ page, sandbox, hostUrl }) => {

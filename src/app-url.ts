@@ -29,7 +29,7 @@ export function resolveSigningApp(address: string, option: string): SigningApp {
     url.hash
   ) {
     throw configError(
-      `${option} must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "${address}".`,
+      `${option} must be an https: URL (http: on localhost only) without credentials, query or fragment, got "${address}".`,
     );
   }
   return { origin: url.origin, embedUrl: url.origin + url.pathname.replace(/\/+$/, '') + '/embed' };

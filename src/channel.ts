@@ -63,7 +63,7 @@ export function openChannel(options: ChannelOptions): Channel {
     port.onmessage = (portEvent: MessageEvent) => {
       const message = parseAppMessage(portEvent.data, chosen, secret);
       if (message) options.onMessage(message);
-      else log('ignored malformed message');
+      else log('ignored malformed');
     };
     frameWindow.postMessage(initMessage(chosen, secret, options, SDK_VERSION), origin, [channel.port2]);
     log(`hello accepted (protocol ${chosen}), init sent to`, origin);
@@ -75,12 +75,12 @@ export function openChannel(options: ChannelOptions): Channel {
     const frameWindow = iframe.contentWindow;
     if (!frameWindow || event.source !== frameWindow) return;
     if (event.origin !== origin) {
-      log('ignored message from origin', event.origin);
+      log('ignored origin', event.origin);
       return;
     }
     const offered = helloVersion(event.data);
     if (offered === undefined) {
-      log('ignored message: not a hello');
+      log('ignored: not a hello');
     } else if (!offered) {
       options.onNoCommonVersion();
     } else if (options.canGreet()) {

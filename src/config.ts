@@ -67,7 +67,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
   if (typeof signingToken !== 'function' && !token.trim()) {
-    throw configError('config.signingToken is required: the signing_token from GET /api/v3/applications/{app_id}/contracts, or a function returning it.');
+    throw configError('config.signingToken is required: the signer\'s signing_token, or a function returning it.');
   }
   if (!hasOwn(SIGNING_APP_URLS, environment)) {
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
@@ -79,11 +79,11 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     throw configError('config.appUrl must not contain the signing token.');
   }
   if (!title.trim()) {
-    throw configError('config.title must not be empty: it names the frame for screen readers.');
+    throw configError('config.title must not be empty.');
   }
   const autoHeight = options.height === 'auto';
   if (!(autoHeight || (options.minHeight ?? options.maxHeight) === undefined) || !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)) {
-    throw configError(`config.minHeight and maxHeight apply to height: "auto", as pixels with 0 <= minHeight <= maxHeight; got ${minHeight} and ${maxHeight}.`);
+    throw configError(`config.minHeight and maxHeight need height: "auto" and 0 <= minHeight <= maxHeight, got ${minHeight} and ${maxHeight}.`);
   }
   return {
     token: signingToken!,
@@ -120,7 +120,7 @@ function ownOptions(config: object): Record<string, unknown> {
       throw configError(`config.${name} is not an option. Options: ${Object.keys(OPTION_TYPES).join(', ')}.`);
     }
     const field = Object.getOwnPropertyDescriptor(config, key)!;
-    if (!hasOwn(field, 'value')) throw configError(`config.${name} must be a plain value, not a getter or setter.`);
+    if (!hasOwn(field, 'value')) throw configError(`config.${name} must be a plain value, not a getter.`);
     const value = field.value;
     const types = OPTION_TYPES[key];
     if (types && value !== undefined && !types.split(' or ').includes(typeof value)) {
@@ -136,7 +136,7 @@ function canonicalLocale(locale: string, token: string): string {
   try {
     return Intl.getCanonicalLocales(locale)[0];
   } catch {
-    throw configError(`config.locale must be a BCP 47 language tag like "en" or "de-DE", got ${quote(locale, token)}.`);
+    throw configError(`config.locale must be a BCP 47 tag like "de-DE", got ${quote(locale, token)}.`);
   }
 }
 
@@ -147,9 +147,9 @@ function dimension(name: 'width' | 'height', value: unknown, fallback: string | 
   const valid =
     typeof value === 'string' &&
     value.trim() !== '' &&
-    (typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports(name, value));
+    CSS.supports(name, value);
   if (valid) return value as string;
-  throw configError(`config.${name} must be a number (pixels) or a CSS length like "100%", got ${quote(value, token)}.`);
+  throw configError(`config.${name} must be pixels or a CSS length like "100%", got ${quote(value, token)}.`);
 }
 
 /** A short, redacted rendering of a bad value for an error message. */

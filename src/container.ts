@@ -22,7 +22,7 @@ export function claimContainer(container: unknown, token: string): Element {
   }
   if (held.has(element)) {
     throw configError(
-      'container is in use by another SvcContracts instance: each instance needs its own container (or destroy() the other).',
+      'container is used by another SvcContracts instance: give each its own, or destroy() the other.',
     );
   }
   held.add(element);

@@ -40,14 +40,10 @@ function envelopeType(data: unknown, version: number): string | undefined {
 export function helloVersion(data: unknown): number | undefined {
   try {
     if (envelopeType(data, HELLO_VERSION) !== 'hello') return undefined;
-    const offered = hasOwn(data as object, 'versions') ? own(data as object, 'versions') : [HELLO_VERSION];
+    const offered = own(data as object, 'versions') ?? [HELLO_VERSION];
     if (!Array.isArray(offered) || offered.length > MAX_OFFERED_VERSIONS) return undefined;
-    let chosen = 0;
-    for (let i = 0; i < offered.length; i++) {
-      const version = own(offered, String(i));
-      if (typeof version === 'number' && SUPPORTED_VERSIONS.includes(version) && version > chosen) chosen = version;
-    }
-    return chosen;
+    // Own entries only (Object.keys): a hole in the list is no offer, whatever a polluted prototype says.
+    return Math.max(0, ...Object.keys(offered).map((i) => offered[+i]).filter((version) => SUPPORTED_VERSIONS.includes(version)));
   } catch {
     return undefined; // a hostile getter or proxy: treat as junk
   }
@@ -77,8 +73,7 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
 
 export function initMessage(version: number, token: string, settings: { contractId?: string; locale?: string }, sdkVersion: string) {
   const { contractId, locale } = settings;
-  const init = { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion };
-  return locale ? { ...init, locale } : init;
+  return { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion, locale };
 }
 
 /** A parent → app message over the port (`focus`). */

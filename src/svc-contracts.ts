@@ -165,7 +165,7 @@ export class SvcContracts {
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
       canGreet: () => this._state !== COMPLETED,
-      onHello: (again) => again && this._log('the app reloaded: new channel, no repeated events', this._state),
+      onHello: (again) => again && this._log('app reloaded: new channel', this._state),
       onNoHello: () =>
         failLoading('The signing page loaded but never answered: an error page, a wrong address or another site.'),
       onNoCommonVersion: () => current() && this._fail('The signing app needs a newer SDK version: load the current one.'),
@@ -216,7 +216,7 @@ export class SvcContracts {
     const [from, to] = PROGRESS[message.type];
     if (state !== from) {
       // Also what a reloaded app's repeated loaded/ready meet: the partner never sees an event twice.
-      this._log('ignored out-of-order message', message.type);
+      this._log('ignored out of order', message.type);
       return;
     }
     this._state = to;
@@ -235,8 +235,7 @@ export class SvcContracts {
     if (!keepFrame) this._frame?.run();
     this._state = FAILED;
     const settle = this._takeSettle();
-    const source = keepFrame ? 'app' : 'sdk';
-    this._emit('contract.error', message === undefined ? { code, source } : { code, message, source });
+    this._emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
     settle?.();
   }
 

@@ -1,17 +1,17 @@
-import { typeName } from './errors';
+export const NO_TOKEN = 'The signingToken function threw, rejected or gave no non-empty string.';
 
 /**
  * Calls the partner's token function for one attempt. Settles with a non-empty string, or rejects with a
- * message for `contract.error` that says what went wrong without ever containing the value.
+ * message for `contract.error` that says so without ever containing the value.
  */
 export function fetchToken(source: () => string | Promise<string>): Promise<string> {
   return new Promise<string>((resolve) => resolve(source())).then(
     (value: unknown) => {
       if (typeof value === 'string' && value.trim()) return value;
-      throw `The signingToken function gave ${typeof value === 'string' ? 'an empty string' : typeName(value)}, not a token.`;
+      throw NO_TOKEN;
     },
     () => {
-      throw 'The signingToken function threw or rejected.';
+      throw NO_TOKEN;
     },
   );
 }

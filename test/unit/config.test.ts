@@ -48,7 +48,7 @@ describe('container argument', () => {
   it('refuses a container already held by another live instance, until that one is destroyed', () => {
     const element = makeContainer();
     const first = create({}, element);
-    expectConfigError(() => new SvcContracts(element, good), /each instance needs its own container/);
+    expectConfigError(() => new SvcContracts(element, good), /container is used by another SvcContracts instance: give each its own, or destroy\(\) the other/);
     first.destroy();
     expect(() => create({}, element)).not.toThrow();
   });
@@ -56,7 +56,7 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken is required: the signing_token from GET \/api\/v3\/applications\/\{app_id\}\/contracts, or a function returning it/],
+    ['missing', {}, /signingToken is required: the signer's signing_token, or a function returning it/],
     ['empty', { signingToken: '' }, /signingToken is required/],
     ['blank', { signingToken: '   ' }, /signingToken is required/],
     ['a number', { signingToken: 123 }, /signingToken must be a string or function, got number/],
@@ -74,8 +74,8 @@ describe('config', () => {
   it.each([
     ['contractId', 7, /contractId must be a string, got number/],
     ['debug', 'yes', /debug must be a boolean, got string/],
-    ['width', true, /width must be a number \(pixels\) or a CSS length like "100%", got boolean/],
-    ['height', null, /height must be a number \(pixels\)/],
+    ['width', true, /width must be pixels or a CSS length like "100%", got boolean/],
+    ['height', null, /height must be pixels or a CSS length/],
     ['width', -1, /width must be/],
     ['height', Number.NaN, /height must be/],
     ['width', Infinity, /width must be/],
@@ -83,9 +83,9 @@ describe('config', () => {
     ['environment', 'staging', /environment must be "production" or "qa", got "staging"/],
     ['environment', 1, /environment must be a string, got number/],
     ['appUrl', 5, /appUrl must be a string, got number/],
-    ['appUrl', 'not a url', /appUrl must be an absolute https: address \(http: only on localhost\) without credentials, query or fragment, got "not a url"/],
-    ['appUrl', 'http://sign.example.com', /must be an absolute https: address/],
-    ['appUrl', 'ftp://localhost', /must be an absolute https: address/],
+    ['appUrl', 'not a url', /appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment, got "not a url"/],
+    ['appUrl', 'http://sign.example.com', /must be an https: URL/],
+    ['appUrl', 'ftp://localhost', /must be an https: URL/],
     ['appUrl', 'https://sign.test/?x=1', /without credentials, query or fragment/],
     ['appUrl', 'https://sign.test/#x', /without credentials/],
     ['appUrl', 'https://user:pw@sign.test', /without credentials/],
@@ -96,13 +96,13 @@ describe('config', () => {
     ['loadTimeout', -5, /loadTimeout must be/],
     ['loadTimeout', 2 ** 31, /loadTimeout must be/],
     ['signing_token', 'x', /config.signing_token is not an option. Options: signingToken, contractId/],
-    ['minHeight', 100, /config.minHeight and maxHeight apply to height: "auto"/],
+    ['minHeight', 100, /config.minHeight and maxHeight need height: "auto"/],
     ['maxHeight', '400', /maxHeight must be a number, got string/],
-    ['locale', 'en_US', /config.locale must be a BCP 47 language tag like "en" or "de-DE", got "en_US"/],
-    ['locale', '', /config.locale must be a BCP 47 language tag/],
+    ['locale', 'en_US', /config.locale must be a BCP 47 tag like "de-DE", got "en_US"/],
+    ['locale', '', /config.locale must be a BCP 47 tag/],
     ['locale', ['de'], /config.locale must be a string, got array/],
-    ['locale', `x-${TOKEN}`, /config.locale must be a BCP 47 language tag/],
-    ['title', '  ', /config.title must not be empty: it names the frame for screen readers/],
+    ['locale', `x-${TOKEN}`, /config.locale must be a BCP 47 tag/],
+    ['title', '  ', /config.title must not be empty/],
     ['title', 3, /config.title must be a string, got number/],
   ])('throws when %s is %s', (option, value, pattern) => {
     makeContainer('c');

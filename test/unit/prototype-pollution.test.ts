@@ -98,7 +98,7 @@ describe('a polluted Object.prototype is ignored for every option', () => {
 
   it('a getter is refused (read once or never: it could answer differently the second time)', () => {
     const config = { signingToken: TOKEN, get appUrl() { return APP_ORIGIN; } };
-    expect(() => new SvcContracts(makeContainer(), config)).toThrow(/config\.appUrl must be a plain value, not a getter or setter/);
+    expect(() => new SvcContracts(makeContainer(), config)).toThrow(/config\.appUrl must be a plain value, not a getter/);
     const tokenGetter = { get signingToken() { return TOKEN; } };
     let message = '';
     try {
