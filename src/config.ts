@@ -97,10 +97,8 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       title,
       locale: locale === undefined ? undefined : canonicalLocale(locale, token),
       debug,
-      app:
-        appUrl === undefined
-          ? resolveSigningApp(SIGNING_APP_URLS[environment as Environment], 'the built-in signing app URL')
-          : resolveSigningApp(appUrl, 'config.appUrl'),
+      // The built-in addresses pass the same rule at build time (scripts/lib/build-constants.mjs).
+      app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
       loadTimeout,
     },
   };

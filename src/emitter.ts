@@ -3,8 +3,8 @@ import { configError, typeName } from './errors';
 import type { ContractEventMap, ContractEventName } from './types';
 
 type Handler = (payload: never) => void;
-/** What mitt stores: the partner's handler itself, or for once() a wrapper that remembers it. */
-type Stored = ((payload: unknown) => void) & { handler?: Handler };
+/** What mitt stores: a wrapper around the partner's handler that remembers it. */
+type Stored = ((payload: unknown) => void) & { handler: Handler };
 
 const EVENT_NAMES: readonly ContractEventName[] = [
   'contract.loading',
@@ -17,14 +17,16 @@ const EVENT_NAMES: readonly ContractEventName[] = [
 const EVENT_LIKE = /^[a-z]{1,12}(\.[a-z]{1,12})?$/;
 
 /**
- * mitt holds the handlers; on top of it three guarantees partners rely on: a handler that throws cannot break
- * the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches the console and
- * window.onerror); a handler added twice for one event runs once; off() also removes a once() handler.
+ * mitt holds and calls the handlers (over a copy of the list, so adding or removing one during an emit changes
+ * nothing for that emit). Each is stored in a wrapper, for three guarantees partners rely on: a handler that
+ * throws cannot break the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches
+ * the console and window.onerror); a handler added twice for one event runs once; off() also removes a once()
+ * handler.
  */
 export function createEmitter() {
   const bus = mitt<Record<ContractEventName, unknown>>();
   const stored = (type: ContractEventName, handler: Handler): Stored | undefined =>
-    (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry === handler || entry.handler === handler);
+    (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry.handler === handler);
 
   function check(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
     if (!EVENT_NAMES.includes(type as ContractEventName)) {
@@ -40,14 +42,17 @@ export function createEmitter() {
   function add(method: string, type: ContractEventName, handler: Handler, once: boolean): void {
     check(method, type, handler);
     if (stored(type, handler)) return;
-    let entry = handler as Stored;
-    if (once) {
-      entry = (payload) => {
-        bus.off(type, entry);
-        (handler as Stored)(payload);
-      };
-      entry.handler = handler;
-    }
+    const entry: Stored = (payload) => {
+      if (once) bus.off(type, entry);
+      try {
+        (handler as (payload: unknown) => void)(payload);
+      } catch (error) {
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    };
+    entry.handler = handler;
     bus.on(type, entry);
   }
 
@@ -59,18 +64,7 @@ export function createEmitter() {
       const entry = stored(type, handler);
       if (entry) bus.off(type, entry);
     },
-    /** Calls each handler in turn; a throwing one is reported asynchronously, the others still run. */
-    emit<E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void {
-      for (const entry of ((bus.all.get(type) as Stored[] | undefined) || []).slice()) {
-        try {
-          entry(payload);
-        } catch (error) {
-          setTimeout(() => {
-            throw error;
-          });
-        }
-      }
-    },
+    emit: <E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void => bus.emit(type, payload),
     clear: () => bus.all.clear(),
   };
 }

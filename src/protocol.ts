@@ -23,11 +23,12 @@ function own(data: object, key: string): unknown {
   return hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
 }
 
-/** The `type` of a valid envelope of `version`, read from own properties only; undefined for anything else. */
+/**
+ * The `type` of a valid envelope of `version`, read from own properties only (whatever the object's prototype
+ * carries is absent); undefined for anything else.
+ */
 function envelopeType(data: unknown, version: number): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const proto = Object.getPrototypeOf(data);
-  if (proto !== Object.prototype && proto !== null) return undefined;
   const type = own(data, 'type');
   return own(data, 'protocol') === PROTOCOL && own(data, 'version') === version && typeof type === 'string' ? type : undefined;
 }
