@@ -28,7 +28,7 @@ export interface ChannelOptions {
 }
 
 export interface Channel {
-  /** Asks the app to focus its first control (docs/protocol.md §6.3); nothing before the handshake. */
+  /** Asks the app to focus its first control (docs/protocol.md §6.2); nothing before the handshake. */
   focus(): void;
 }
 
