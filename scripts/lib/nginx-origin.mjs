@@ -81,7 +81,11 @@ async function startOnce({ root, tls, host, port }) {
   writeFileSync(join(prefix, 'nginx.conf'), mainConfig({ site: 'site.conf' }));
   const child = spawn(nginxBinary(), prefixArgs(prefix), { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
+  // Never outlive the process that started it, even when that one exits without calling close().
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => process.off('exit', killOnExit));
   // Logged right after the listening socket is open: from then on connections queue until a worker accepts.
   const listening = new Promise((resolve) => {
     child.stderr.on('data', (chunk) => {
