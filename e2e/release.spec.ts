@@ -52,6 +52,19 @@ function get(key: string, headers: Record<string, string> = {}) {
 
 const published = (key: string) => readFileSync(join(origin, key));
 
+/** GETs `key`, expects a 200 with the release's headers for its type and `cacheControl`; resolves the response. */
+async function expectServed(key: string, cacheControl: string) {
+  const response = await get(key);
+  expect(response.status, key).toBe(200);
+  expect(response.headers, key).toMatchObject({
+    'content-type': contentTypeOf(key),
+    'cache-control': cacheControl,
+    'access-control-allow-origin': CORS_ALLOW_ORIGIN,
+    'x-content-type-options': 'nosniff',
+  });
+  return response;
+}
+
 test.describe('release → nginx origin → partner page', () => {
   // One worker for the whole group: one release (one build) and one nginx shared by the tests.
   test.describe.configure({ mode: 'default' });
@@ -89,14 +102,7 @@ test.describe('release → nginx origin → partner page', () => {
   test('pinned files: immutable for a year, their own Content-Type, CORS, exact bytes', async () => {
     for (const name of PINNED_FILES) {
       const key = keyOf(version, name);
-      const response = await get(key);
-      expect(response.status, key).toBe(200);
-      expect(response.headers, key).toMatchObject({
-        'content-type': contentTypeOf(name),
-        'cache-control': CACHE_CONTROL_PINNED,
-        'access-control-allow-origin': CORS_ALLOW_ORIGIN,
-        'x-content-type-options': 'nosniff',
-      });
+      const response = await expectServed(key, CACHE_CONTROL_PINNED);
       expect(response.bytes.equals(published(key)), key).toBe(true);
     }
     expect(contentTypeOf(FILES.script)).toBe('text/javascript; charset=utf-8');
@@ -106,24 +112,12 @@ test.describe('release → nginx origin → partner page', () => {
 
   test(`the ${alias}/ alias and versions.json: short cache, CORS`, async () => {
     for (const name of ALIAS_FILES) {
-      const key = keyOf(alias, name);
-      const response = await get(key);
-      expect(response.status, key).toBe(200);
-      expect(response.headers, key).toMatchObject({
-        'content-type': contentTypeOf(name),
-        'cache-control': CACHE_CONTROL_ALIAS,
-        'access-control-allow-origin': CORS_ALLOW_ORIGIN,
-      });
-      expect(response.bytes.equals(published(keyOf(version, name))), `${key} is a copy of ${version}`).toBe(true);
+      const response = await expectServed(keyOf(alias, name), CACHE_CONTROL_ALIAS);
+      expect(response.bytes.equals(published(keyOf(version, name))), `${alias}/${name} is a copy of ${version}`).toBe(true);
     }
     // The manifest moves with every release and rollback, like the alias.
-    const manifest = await get(MANIFEST_DEFAULT);
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers).toMatchObject({
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': CACHE_CONTROL_ALIAS,
-      'access-control-allow-origin': CORS_ALLOW_ORIGIN,
-    });
+    expect(contentTypeOf(MANIFEST_DEFAULT)).toBe('application/json; charset=utf-8');
+    const manifest = await expectServed(MANIFEST_DEFAULT, CACHE_CONTROL_ALIAS);
     expect(JSON.parse(manifest.body).aliases).toEqual({ [alias]: version });
   });
 
