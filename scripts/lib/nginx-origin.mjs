@@ -45,15 +45,24 @@ function isExecutable(file) {
 
 /**
  * `nginx -t` on the shipped server block exactly as released (with its snippet and `tls` in the places it names).
- * Resolves nginx's report; rejects with it when nginx refuses the configuration.
+ * `nginx -t` binds the listen address too: without root, port 443 is refused, so only then the address becomes a
+ * free loopback port (and the report says so). Resolves nginx's report; rejects with it when nginx refuses.
  */
 export async function testShippedConfig({ tls, serverBlock = SHIPPED_SERVER_BLOCK }) {
   const prefix = makePrefix(tls);
   try {
-    writeFileSync(join(prefix, 'nginx.conf'), mainConfig({ site: serverBlock }));
+    let site = serverBlock;
+    let note = '';
+    if (process.getuid?.() !== 0) {
+      const port = await freePort();
+      site = join(prefix, 'site.conf');
+      writeFileSync(site, replaceDirective(readFileSync(serverBlock, 'utf8'), 'listen', (value) => loopbackListen(value, port)));
+      note = `(not root: listen address replaced by 127.0.0.1:${port})\n`;
+    }
+    writeFileSync(join(prefix, 'nginx.conf'), mainConfig({ site }));
     const { code, output } = await run(nginxBinary(), ['-t', ...prefixArgs(prefix)]);
-    if (code !== 0) throw new Error(`nginx -t refused ${serverBlock}:\n${output}`);
-    return output;
+    if (code !== 0) throw new Error(`nginx -t refused ${serverBlock}:\n${note}${output}`);
+    return note + output;
   } finally {
     rmSync(prefix, { recursive: true, force: true });
   }
@@ -128,10 +137,15 @@ async function startOnce({ root, tls, host, port }) {
  */
 export function siteConfig(shipped, { port, host, root }) {
   let text = shipped;
-  text = replaceDirective(text, 'listen', (value) => value.replace(/^\S+/, `127.0.0.1:${port}`));
+  text = replaceDirective(text, 'listen', (value) => loopbackListen(value, port));
   text = replaceDirective(text, 'server_name', () => host);
   text = replaceDirective(text, 'root', () => JSON.stringify(root));
   return text;
+}
+
+/** `listen` parameters with the address swapped for a loopback port (keeps `ssl http2`). */
+function loopbackListen(value, port) {
+  return value.replace(/^\S+/, `127.0.0.1:${port}`);
 }
 
 function replaceDirective(text, name, replace) {
