@@ -80,6 +80,7 @@ export async function startNginxOrigin({ root, tls, host = 'localhost', port = 0
       return await startOnce({ root, tls, host, port: listenPort });
     } catch (error) {
       if (port || attempt >= PORT_ATTEMPTS || !/Address already in use/.test(error.message)) throw error;
+      rmSync(error.prefix, { recursive: true, force: true });
     }
   }
 }
@@ -93,7 +94,13 @@ async function startOnce({ root, tls, host, port }) {
   // Never outlive the process that started it, even when that one exits without calling close().
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      resolve({ code: null, signal: null });
+    });
+  });
   exited.then(() => process.off('exit', killOnExit));
   // Logged right after the listening socket is open: from then on connections queue until a worker accepts.
   const listening = new Promise((resolve) => {
@@ -113,8 +120,8 @@ async function startOnce({ root, tls, host, port }) {
   if (first !== 'listening') {
     child.kill('SIGKILL');
     await exited;
-    rmSync(prefix, { recursive: true, force: true });
-    throw new Error(`nginx did not start (${first}) with ${join(prefix, 'nginx.conf')}:\n${output}`);
+    // The prefix stays: the messages point into its nginx.conf and site.conf.
+    throw Object.assign(new Error(`nginx did not start (${first}); its config is kept in ${prefix}:\n${output}`), { prefix });
   }
   return {
     url: `https://${host}:${port}`,
