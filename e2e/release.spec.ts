@@ -1,24 +1,41 @@
-// A real release into a temporary origin directory, served as a CDN on cdn.test with the headers of
-// deploy/nginx.conf, loaded by a partner page on partner.test through the pinned URL with the manifest's
-// integrity: what a partner does after copying the snippet the release printed.
+// A real release into a temporary origin directory, served by a real nginx with the shipped deploy/nginx.conf
+// (scripts/lib/nginx-origin.mjs) as cdn.test, checked from nginx's own responses, then loaded by a partner page
+// on partner.test through the pinned URL with the manifest's integrity: what a partner does after copying the
+// snippet the release printed. The partner page is a small Node server: nginx is not the subject there.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { CORS_ALLOW_ORIGIN, contentTypeOf, headersFor } from '../scripts/release/layout.mjs';
+import { ensureCertificate } from '../demo/server/certs.mjs';
+import { DEFAULTS } from '../demo/server/config.mjs';
+import { requestLoopback } from '../demo/server/loopback-client.mjs';
+import { startNginxOrigin } from '../scripts/lib/nginx-origin.mjs';
+import {
+  ALIAS_FILES,
+  CACHE_CONTROL_ALIAS,
+  CACHE_CONTROL_PINNED,
+  CORS_ALLOW_ORIGIN,
+  FILES,
+  PINNED_FILES,
+  aliasName,
+  contentTypeOf,
+  keyOf,
+} from '../scripts/release/layout.mjs';
+import { MANIFEST_DEFAULT } from '../scripts/release/manifest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const major = version.split('.')[0];
+const alias = aliasName(version.split('.')[0]);
 
 let origin: string;
-let manifestFile: string;
+let nginx: Awaited<ReturnType<typeof startNginxOrigin>>;
+let tls: { cert: string; key: string };
 let releaseOutput: string;
-let cdn: Server;
 let partner: Server;
 let cdnUrl: string;
 let partnerUrl: string;
@@ -28,46 +45,43 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 }
 
-/** Serves the published origin directory like deploy/nginx.conf: pinned immutable, alias 300 s, CORS on all. */
-function cdnServer(root: string): Server {
-  return createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const pinned = /^\/packages\/contracts-sdk\/\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\/index\.umd\.js(\.map|\.integrity)?$/.test(path);
-    const alias = /^\/packages\/contracts-sdk\/v\d+\/index\.umd\.js(\.map)?$/.test(path);
-    response.setHeader('Access-Control-Allow-Origin', CORS_ALLOW_ORIGIN);
-    const file = normalize(join(root, path));
-    if ((!pinned && !alias) || !file.startsWith(root + sep)) {
-      response.writeHead(404).end();
-      return;
-    }
-    let body: Buffer;
-    try {
-      body = readFileSync(file);
-    } catch {
-      response.writeHead(404).end();
-      return;
-    }
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    response.writeHead(200, { 'Content-Type': contentTypeOf(name), 'Cache-Control': headersFor(name, pinned ? 'pinned' : 'alias').cacheControl });
-    response.end(body);
-  });
+/** GET from nginx as the CDN would pull it (HTTP/1.1 from Node); no Accept-Encoding unless given. */
+function get(key: string, headers: Record<string, string> = {}) {
+  return requestLoopback({ url: `${cdnUrl}/${key}`, headers, ca: tls.cert });
 }
 
-test.describe('release → CDN → partner page', () => {
-  // One worker for the whole group: one release (one build) shared by the three tests.
+const published = (key: string) => readFileSync(join(origin, key));
+
+/** GETs `key`, expects a 200 with the release's headers for its type and `cacheControl`; resolves the response. */
+async function expectServed(key: string, cacheControl: string) {
+  const response = await get(key);
+  expect(response.status, key).toBe(200);
+  expect(response.headers, key).toMatchObject({
+    'content-type': contentTypeOf(key),
+    'cache-control': cacheControl,
+    'access-control-allow-origin': CORS_ALLOW_ORIGIN,
+    'x-content-type-options': 'nosniff',
+  });
+  return response;
+}
+
+test.describe('release → nginx origin → partner page', () => {
+  // One worker for the whole group: one release (one build) and one nginx shared by the tests.
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
+    tls = await ensureCertificate({ dir: DEFAULTS.certDir });
     origin = mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-origin-'));
-    manifestFile = join(mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-manifest-')), 'versions.json');
-    cdn = cdnServer(origin);
-    cdnUrl = `http://cdn.test:${await listen(cdn)}`;
+    chmodSync(origin, 0o755); // nginx started as root serves it from workers running as nobody
+    nginx = await startNginxOrigin({ root: origin, tls, host: 'cdn.test' });
+    cdnUrl = nginx.url;
+    // The manifest is written into the origin, where the release pipeline publishes it for partners.
     // --allow-dirty: this test is about what the release produces, not about the git check (tested in vitest),
     // and developers run it with uncommitted work.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [join(ROOT, 'scripts', 'release.mjs'), '--dest', origin, '--manifest', manifestFile, '--public-url', cdnUrl, '--allow-dirty'],
+      [join(ROOT, 'scripts', 'release.mjs'), '--dest', origin, '--manifest', join(origin, MANIFEST_DEFAULT), '--public-url', cdnUrl, '--allow-dirty'],
       { cwd: ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
     );
     releaseOutput = stdout;
@@ -80,17 +94,73 @@ test.describe('release → CDN → partner page', () => {
   });
 
   test.afterAll(async () => {
-    await Promise.all([cdn, partner].filter(Boolean).map((server) => new Promise((resolve) => server.close(resolve))));
-    for (const dir of [origin, manifestFile && join(manifestFile, '..')]) if (dir) rmSync(dir, { recursive: true, force: true });
+    if (partner) await new Promise((resolve) => partner.close(resolve));
+    await nginx?.close();
+    if (origin) rmSync(origin, { recursive: true, force: true });
   });
 
-  const page = (scriptTag: string) => `<!doctype html><html><head><title>partner</title>${scriptTag}</head><body>partner</body></html>`;
+  test('pinned files: immutable for a year, their own Content-Type, CORS, exact bytes', async () => {
+    for (const name of PINNED_FILES) {
+      const key = keyOf(version, name);
+      const response = await expectServed(key, CACHE_CONTROL_PINNED);
+      expect(response.bytes.equals(published(key)), key).toBe(true);
+    }
+    expect(contentTypeOf(FILES.script)).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeOf(FILES.map)).toBe('application/json; charset=utf-8');
+    expect(contentTypeOf(FILES.integrity)).toBe('text/plain; charset=utf-8');
+  });
 
-  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin', async ({ page: browser }) => {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  test(`the ${alias}/ alias and versions.json: short cache, CORS`, async () => {
+    for (const name of ALIAS_FILES) {
+      const response = await expectServed(keyOf(alias, name), CACHE_CONTROL_ALIAS);
+      expect(response.bytes.equals(published(keyOf(version, name))), `${alias}/${name} is a copy of ${version}`).toBe(true);
+    }
+    // The manifest moves with every release and rollback, like the alias.
+    expect(contentTypeOf(MANIFEST_DEFAULT)).toBe('application/json; charset=utf-8');
+    const manifest = await expectServed(MANIFEST_DEFAULT, CACHE_CONTROL_ALIAS);
+    expect(JSON.parse(manifest.body).aliases).toEqual({ [alias]: version });
+  });
+
+  test('the script is gzipped for clients that accept it, with Vary: Accept-Encoding', async () => {
+    const key = keyOf(version, FILES.script);
+    const gzipped = await get(key, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('Accept-Encoding');
+    expect(gzipped.bytes.length).toBeLessThan(published(key).length / 2);
+    expect(gunzipSync(gzipped.bytes).equals(published(key))).toBe(true);
+
+    const plain = await get(key);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary, 'caches must keep the two apart').toBe('Accept-Encoding');
+  });
+
+  test('anything else is 404: no directory listing, no temporary files, no year-long cache on misses', async () => {
+    // What an interrupted release leaves behind (scripts/release/targets/directory.mjs writes dot-prefixed temps).
+    const temp = keyOf(version, `.${FILES.script}.1234.abcd.tmp`);
+    writeFileSync(join(origin, temp), 'half-written');
+    const paths = [
+      '',
+      'packages/contracts-sdk/',
+      `packages/contracts-sdk/${version}/`,
+      temp,
+      keyOf('9.9.9', FILES.script), // a pinned-looking URL of a version never published
+      keyOf(alias, FILES.integrity), // floating bytes have no integrity
+      keyOf(version, 'index.umd.js.bak'),
+    ];
+    for (const path of paths) {
+      const response = await get(path);
+      expect(response.status, `/${path}`).toBe(404);
+      expect(response.body, `/${path}`).not.toContain('Index of');
+      expect(response.headers['cache-control'], `/${path}`).toBeUndefined();
+      expect(response.headers['access-control-allow-origin'], `/${path}`).toBe(CORS_ALLOW_ORIGIN);
+    }
+  });
+
+  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin through nginx', async ({ page: browser }) => {
+    const manifest = JSON.parse(readFileSync(join(origin, MANIFEST_DEFAULT), 'utf8'));
     const { integrity } = manifest.versions[version];
     expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
-    const pinnedUrl = `${cdnUrl}/packages/contracts-sdk/${version}/index.umd.js`;
+    const pinnedUrl = `${cdnUrl}/${keyOf(version, FILES.script)}`;
     const tag = `<script src="${pinnedUrl}"\n        integrity="${integrity}"\n        crossorigin="anonymous"></script>`;
     expect(releaseOutput, 'the printed snippet is exactly the tag used here').toContain(tag);
     pages['/pinned'] = page(tag);
@@ -100,15 +170,17 @@ test.describe('release → CDN → partner page', () => {
     const response = await scriptResponse;
     expect(response.headers()).toMatchObject({
       'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': CACHE_CONTROL_PINNED,
       'access-control-allow-origin': '*',
+      // Integrity holds over the compressed transfer: the browser hashes the decoded bytes.
+      'content-encoding': 'gzip',
     });
     expect(await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION)).toBe(version);
   });
 
   test('a wrong integrity is refused by the browser (the check above is real)', async ({ page: browser }) => {
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    pages['/tampered'] = page(`<script src="${cdnUrl}/packages/contracts-sdk/${version}/index.umd.js" integrity="${wrong}" crossorigin="anonymous"></script>`);
+    pages['/tampered'] = page(`<script src="${cdnUrl}/${keyOf(version, FILES.script)}" integrity="${wrong}" crossorigin="anonymous"></script>`);
     const errors: string[] = [];
     browser.on('console', (message) => errors.push(message.text()));
     await browser.goto(`${partnerUrl}/tampered`);
@@ -116,12 +188,16 @@ test.describe('release → CDN → partner page', () => {
     await expect.poll(() => errors.join('\n')).toContain('integrity');
   });
 
-  test(`the floating v${major}/ alias serves the same SDK with a short cache`, async ({ page: browser }) => {
-    const aliasUrl = `${cdnUrl}/packages/contracts-sdk/v${major}/index.umd.js`;
+  test(`the floating ${alias}/ alias serves the same SDK through nginx with a short cache`, async ({ page: browser }) => {
+    const aliasUrl = `${cdnUrl}/${keyOf(alias, FILES.script)}`;
     pages['/floating'] = page(`<script src="${aliasUrl}" crossorigin="anonymous"></script>`);
     const scriptResponse = browser.waitForResponse(aliasUrl);
     await browser.goto(`${partnerUrl}/floating`);
-    expect((await scriptResponse).headers()['cache-control']).toBe('public, max-age=300');
+    expect((await scriptResponse).headers()['cache-control']).toBe(CACHE_CONTROL_ALIAS);
     expect(await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION)).toBe(version);
   });
 });
+
+function page(scriptTag: string): string {
+  return `<!doctype html><html><head><title>partner</title>${scriptTag}</head><body>partner</body></html>`;
+}

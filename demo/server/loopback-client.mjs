@@ -4,7 +4,7 @@ import { request } from 'node:https';
 
 const TIMEOUT_MS = 30_000;
 
-/** Resolves `{ status, headers, body }` (body as text); rejects on network errors and timeouts. */
+/** Resolves `{ status, headers, body, bytes }` (body as text, bytes as received); rejects on network errors and timeouts. */
 export function requestLoopback({ url, method = 'GET', headers = {}, body, ca }) {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -26,7 +26,10 @@ export function requestLoopback({ url, method = 'GET', headers = {}, body, ca })
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode, headers: res.headers, body: bytes.toString('utf8'), bytes });
+        });
       },
     );
     req.on('timeout', () => req.destroy(new Error(`request to ${target.host} timed out`)));

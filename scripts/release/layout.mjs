@@ -1,6 +1,7 @@
 // Where the SDK lives on the origin and which HTTP headers each file must be served with. The same layout as the
 // build output (dist/packages/contracts-sdk/...), so the origin root mirrors dist/ and URLs are identical in the
-// sandbox and in production. deploy/nginx.conf and the S3 object metadata both follow these values.
+// sandbox and in production. deploy/snippets/contracts-sdk-origin.conf (nginx) and the S3 object metadata both
+// follow these values; e2e/release.spec.ts checks nginx's real responses against them.
 
 export const PACKAGE_PATH = 'packages/contracts-sdk';
 
@@ -30,6 +31,7 @@ export const CORS_ALLOW_ORIGIN = '*';
 const CONTENT_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', // versions.json, when the manifest is published on the origin
   '.integrity': 'text/plain; charset=utf-8',
   '.ts': 'text/plain; charset=utf-8', // index.d.ts: downloaded by developers, never executed
 };
