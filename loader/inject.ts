@@ -25,7 +25,10 @@ export function injectScript({ url, nonce }: ScriptRequest): Promise<void> {
       const ours = event.target === script || (event.blockedURI !== '' && url.startsWith(event.blockedURI));
       if (ours && /^script-src/.test(event.effectiveDirective)) blockingDirective ??= event.effectiveDirective;
     };
-    const stopListening = () => document.removeEventListener('securitypolicyviolation', onViolation);
+    const stopListening = () => {
+      script.onload = script.onerror = null;
+      document.removeEventListener('securitypolicyviolation', onViolation);
+    };
     script.onload = () => {
       stopListening();
       resolve();

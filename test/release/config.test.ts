@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED, contentTypeOf, keyOf } from '../../scripts/release/layout.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED, MANIFEST_KEY, contentTypeOf, headersFor, keyOf } from '../../scripts/release/layout.mjs';
 import { ROOT } from './helpers';
 
 const nginx = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
@@ -28,13 +28,16 @@ describe('deploy/nginx.conf', () => {
       expect(block).toContain(`add_header Cache-Control "${CACHE_CONTROL_ALIAS}";`);
       expect(block).toContain('add_header Access-Control-Allow-Origin "*" always;');
     }
+    const manifest = locationFor(`/${MANIFEST_KEY}`);
+    expect(manifest).toContain(`add_header Cache-Control "${headersFor('versions.json', 'manifest').cacheControl}";`);
+    expect(manifest).toContain('add_header Access-Control-Allow-Origin "*" always;');
     expect(() => locationFor(`/${keyOf('v1', 'index.umd.js.integrity')}`)).toThrow();
     expect(() => locationFor(`/${keyOf('1.0.0', '.index.umd.js.123.tmp')}`)).toThrow();
   });
 
   it('declares the same Content-Types (with charset=utf-8) as the S3 metadata', () => {
     expect(nginx).toContain('charset utf-8;');
-    for (const [extension, name] of [['js', 'index.umd.js'], ['map', 'index.umd.js.map'], ['integrity', 'index.umd.js.integrity'], ['ts', 'index.d.ts']]) {
+    for (const [extension, name] of [['js', 'index.umd.js'], ['map', 'index.umd.js.map'], ['integrity', 'index.umd.js.integrity'], ['ts', 'index.d.ts'], ['json', 'versions.json']]) {
       const type = contentTypeOf(name).split(';')[0];
       expect(nginx).toMatch(new RegExp(`\\n\\s+${type.replace('/', '\\/')} [a-z ]*\\b${extension}[a-z ]*;`));
       expect(contentTypeOf(name)).toBe(`${type}; charset=utf-8`);
