@@ -42,7 +42,7 @@ export function loadSvcSDK(options?: LoadSvcSDKOptions): Promise<SvcSDKNamespace
 
 /** The SvcSDK already on the page if it is this version; throws if it is another one. */
 function sdkOnPage(): SvcSDKNamespace | undefined {
-  const sdk = (window as { SvcSDK?: SvcSDKNamespace }).SvcSDK;
+  const sdk = (window as unknown as { SvcSDK?: SvcSDKNamespace }).SvcSDK;
   if (sdk === undefined) return undefined;
   if (sdk && sdk.SDK_VERSION === SDK_VERSION) return sdk;
   throw new Error(`${PREFIX}the page already has SvcSDK ${String(sdk && sdk.SDK_VERSION)}, this package loads ${SDK_VERSION}: use one version per page.`);

@@ -71,10 +71,19 @@ export async function checkRegistry({ registry, version, env, report }) {
       'npm versions cannot be replaced. Bump "version" in package.json and release again (the CDN files of a new version are new pins too)',
     );
   }
-  // npm moves "latest" to whatever is published with it: keep it on the highest stable version.
-  const tag = isPrerelease(version) ? 'next' : latest && compareVersions(version, latest) < 0 ? `latest-${majorOf(version)}` : 'latest';
+  const tag = npmTagFor(version, latest);
   report.info(`npm: ${registry} does not have ${NPM_PACKAGE_NAME}@${version} yet (latest: ${latest ?? 'none'}); it will be published with the tag "${tag}"`);
   return tag;
+}
+
+/**
+ * The dist-tag: npm moves a tag to whatever is published with it, and `npm install contracts-sdk` follows
+ * "latest", so "latest" stays on the highest stable version; prereleases go to "next", and a fix to an older
+ * line (1.4.1 after 2.0.0) to "latest-<major>".
+ */
+export function npmTagFor(version, latest) {
+  if (isPrerelease(version)) return 'next';
+  return latest && compareVersions(version, latest) < 0 ? `latest-${majorOf(version)}` : 'latest';
 }
 
 /** Publishes the verified folder, then reads the version back from the registry. */

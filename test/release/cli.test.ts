@@ -40,7 +40,7 @@ function run(script: 'release' | 'rollback', args: string[], env: Record<string,
   });
 }
 
-describe('npm run release / release:rollback (the scripts themselves)', { timeout: 60_000 }, () => {
+describe('npm run release / release:rollback (the scripts themselves)', { timeout: 120_000 }, () => {
   it('releases a clean clone into a directory with a real build, then refuses a dirty tree', async () => {
     const dest = tempDir('cli-origin');
     const manifest = join(tempDir('cli-manifest'), 'versions.json');
