@@ -40,6 +40,8 @@ function run(script: 'release' | 'rollback', args: string[], env: Record<string,
   });
 }
 
+// Generous: each release really builds (three rollup passes: the global build, the npm loader, its types), and
+// the suite shares two cores with the browser tests.
 describe('npm run release / release:rollback (the scripts themselves)', { timeout: 120_000 }, () => {
   it('releases a clean clone into a directory with a real build, then refuses a dirty tree', async () => {
     const dest = tempDir('cli-origin');
