@@ -5,17 +5,9 @@ import type * as SDK from '../src/index';
 /** `window.SvcSDK` as the pinned script defines it: `SvcContracts`, `KNOWN_ERROR_CODES`, `SDK_VERSION`. */
 export type SvcSDKNamespace = typeof SDK;
 
-export type {
-  ContractErrorPayload,
-  ContractEventHandler,
-  ContractEventMap,
-  ContractEventName,
-  ContractEventPayload,
-  Environment,
-  ErrorCode,
-  KnownErrorCode,
-  SvcContractsConfig,
-} from '../src/index';
+// Every public type of the SDK's options and events (src/types.ts holds only those), and its error codes.
+export type * from '../src/types';
+export type { ErrorCode, KnownErrorCode } from '../src/error-codes';
 
 /**
  * An instance of `SvcSDK.SvcContracts` (a type only: the class itself comes from the CDN, so create instances
