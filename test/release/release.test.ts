@@ -31,7 +31,8 @@ beforeAll(async () => {
   builds['1.2.0-rc.1'] = await buildProject(projects['1.2.0-rc.1']);
   cleanup.push(...Object.values(projects), ...Object.values(builds));
   s3 = await startS3();
-}, 120_000);
+  // Five real builds, each with the npm loader's type declarations (rollup-plugin-dts) after the global build.
+}, 240_000);
 
 afterAll(async () => {
   await s3?.stop();
