@@ -125,6 +125,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
   });
 
   test('a second release of the same version is refused by the registry check, before anything is written', async () => {
+    test.setTimeout(60_000); // asks the registry through the npm CLI
     const lines: string[] = [];
     const attempt = runRelease({
       dest: origin,
@@ -149,6 +150,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
   });
 
   test('the installed type declarations accept valid code and reject wrong code', async () => {
+    test.setTimeout(120_000); // a full tsc run, on two cores shared with the other browser tests
     const result = await project.typeCheck();
     expect(result.output).toBe('');
     expect(result.code).toBe(0);

@@ -58,7 +58,7 @@ test.describe('release → CDN → partner page', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // a real build (the global build, then the npm package and its types)
     origin = mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-origin-'));
     manifestFile = join(mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-manifest-')), 'versions.json');
     cdn = cdnServer(origin);

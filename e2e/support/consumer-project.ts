@@ -89,7 +89,7 @@ export async function createConsumerProject({ registry, version, env }: { regist
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] },
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [], skipDefaultLibCheck: true },
       files: ['types-check.ts'],
     }),
   );
