@@ -1,19 +1,26 @@
 // One entry, one global build, written twice: the pinned `<version>/` path (with its SRI sidecar) and the
 // floating `v<major>/` path (no sidecar: its bytes change with every release, so it cannot carry integrity).
-import { readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
+// Then the npm package (loader/): ESM + CJS + bundled .d.ts, with the pinned build's integrity baked in, so it
+// is built after the global build (rollup runs the configs of this array in order).
+import { readFileSync, writeFileSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import dts from 'rollup-plugin-dts';
+import ts from 'typescript';
 import { sriOf } from './scripts/lib/bundle.mjs';
 import { buildConstants } from './scripts/lib/build-constants.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, npmPackageJson } from './scripts/lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { version, description, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const major = version.split('.')[0];
-const outRoot = join(process.env.SDK_OUT_DIR || join(root, 'dist'), 'packages', 'contracts-sdk');
+const outBase = process.env.SDK_OUT_DIR || join(root, 'dist');
+const outRoot = join(outBase, 'packages', 'contracts-sdk');
+const npmDir = join(outBase, NPM_PACKAGE_DIR);
 const pinnedDir = join(outRoot, version);
 const floatingDir = join(outRoot, `v${major}`);
 
@@ -63,16 +70,90 @@ const output = (dir, extraPlugins) => ({
   ],
 });
 
-export default {
-  input: join(root, 'src', 'index.ts'),
-  output: [output(pinnedDir, [integritySidecar(), globalTypes()]), output(floatingDir, [])],
-  plugins: [
-    replace({ preventAssignment: true, values: buildConstants(version) }),
-    nodeResolve(),
-    typescript({ tsconfig: join(root, 'tsconfig.json'), noEmitOnError: true }),
-  ],
-  onwarn(warning) {
-    // A warning is a defect in a 200-line library: fail the build rather than ship it.
-    throw new Error(`rollup: ${warning.message}`);
-  },
+/** package.json and README of the npm package, beside its code. */
+function npmPackageFiles() {
+  return {
+    name: 'npm-package-files',
+    buildStart() {
+      // The folder is published as a whole: nothing from an earlier build may linger in it.
+      rmSync(npmDir, { recursive: true, force: true });
+    },
+    writeBundle() {
+      const manifest = npmPackageJson({ version, description, license });
+      writeFileSync(join(npmDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+      copyFileSync(join(root, 'loader', 'README.md'), join(npmDir, 'README.md'));
+    },
+  };
+}
+
+/**
+ * TypeScript to JavaScript for the loader, file by file, without a second type-checking program: the global
+ * build's typescript plugin above already type-checks loader/ (tsconfig.json includes it, and noEmitOnError
+ * fails the build), so this only strips types, which keeps `npm run build` (run by every release) fast.
+ */
+function transpileTypeScript() {
+  const { options } = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')), ts.sys, root);
+  return {
+    name: 'transpile-typescript',
+    transform(code, id) {
+      if (!id.endsWith('.ts')) return null;
+      const { outputText, sourceMapText } = ts.transpileModule(code, {
+        fileName: id,
+        compilerOptions: { ...options, sourceMap: true, inlineSourceMap: false, inlineSources: true },
+      });
+      return { code: outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map: sourceMapText };
+    },
+  };
+}
+
+// A warning is a defect in a library this small: fail the build rather than ship it.
+const onwarn = (warning) => {
+  throw new Error(`rollup: ${warning.message}`);
 };
+const loaderInput = Object.fromEntries(NPM_ENTRIES.map((name) => [name, join(root, 'loader', `${name}.ts`)]));
+const loaderOutput = (format, extension) => ({
+  dir: npmDir,
+  format,
+  entryFileNames: `[name].${extension}`,
+  chunkFileNames: `shared.${extension}`,
+  sourcemap: true,
+  banner: `/*! contracts-sdk v${version} (npm loader) */`,
+});
+
+export default [
+  {
+    input: join(root, 'src', 'index.ts'),
+    output: [output(pinnedDir, [integritySidecar(), globalTypes()]), output(floatingDir, [])],
+    plugins: [
+      replace({ preventAssignment: true, values: buildConstants(version) }),
+      nodeResolve(),
+      typescript({ tsconfig: join(root, 'tsconfig.json'), noEmitOnError: true }),
+    ],
+    onwarn,
+  },
+  {
+    input: loaderInput,
+    output: [loaderOutput('es', 'mjs'), loaderOutput('cjs', 'cjs')],
+    plugins: [
+      replace({
+        preventAssignment: true,
+        values: {
+          ...buildConstants(version),
+          // Read when the loader is compiled, i.e. after the global build above has written the pinned file.
+          __SDK_INTEGRITY__: () => JSON.stringify(sriOf(readFileSync(join(pinnedDir, 'index.umd.js')))),
+        },
+      }),
+      nodeResolve({ extensions: ['.ts'] }),
+      transpileTypeScript(),
+      npmPackageFiles(),
+    ],
+    onwarn,
+  },
+  {
+    // Types only, derived from src/ (the same declarations the SDK is compiled from): one bundled file per entry.
+    input: loaderInput,
+    output: { dir: npmDir, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'shared.d.ts' },
+    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
+    onwarn,
+  },
+];

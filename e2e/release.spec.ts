@@ -70,7 +70,7 @@ test.describe('release → nginx origin → partner page', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // a real build (the global build, then the npm package and its types)
     tls = await ensureCertificate({ dir: DEFAULTS.certDir });
     origin = mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-origin-'));
     chmodSync(origin, 0o755); // nginx started as root serves it from workers running as nobody

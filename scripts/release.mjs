@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run release -- --dest <directory | s3://bucket/prefix> [--allow-dirty] [--dry-run] ...
+// npm run release -- --dest <directory | s3://bucket/prefix> [--npm-registry <url>] [--allow-dirty] [--dry-run] ...
 // See docs/release.md. Exit codes: 0 released (or nothing to do), 1 failed, 2 usage error.
 import { RELEASE_USAGE, parseReleaseArgs } from './release/args.mjs';
 import { reportFailure, UsageError } from './release/report.mjs';

@@ -10,10 +10,11 @@ export interface SigningApp {
 const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /**
- * Validates a signing-app address: https, or http on a loopback host only (local sandboxes), without
- * credentials, query or fragment. One message covers every way it can be wrong, naming the rule.
+ * Validates the address of one of the service's hosts (the signing app, or the CDN for the npm loader): https,
+ * or http on a loopback host only (local sandboxes), without credentials, query or fragment. One message covers
+ * every way it can be wrong, naming the rule.
  */
-export function resolveSigningApp(address: string, option: string): SigningApp {
+export function parseServiceAddress(address: string, option: string): URL {
   let url: URL | undefined;
   try {
     url = new URL(address);
@@ -32,5 +33,11 @@ export function resolveSigningApp(address: string, option: string): SigningApp {
       `${option} must be an https: URL (http: on localhost only) without credentials, query or fragment, got "${address}".`,
     );
   }
+  return url;
+}
+
+/** The signing app's origin and embed page for a validated address. */
+export function resolveSigningApp(address: string, option: string): SigningApp {
+  const url = parseServiceAddress(address, option);
   return { origin: url.origin, embedUrl: url.origin + url.pathname.replace(/\/+$/, '') + '/embed' };
 }

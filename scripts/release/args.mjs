@@ -13,7 +13,8 @@ const COMMON = {
 export const RELEASE_USAGE = `Usage: npm run release -- --dest <target> [options]
 
 Builds the SDK from the working tree, verifies it, publishes the pinned version, moves the v<major>/ alias
-when this is the highest version of its major, updates the manifest and prints the script tags.
+when this is the highest version of its major, updates the manifest (locally and on the origin), publishes the
+npm package once the origin is verified, and prints the script tags.
 
   --dest <target>       origin document root (a directory) or s3://bucket[/prefix]   (required)
   --allow-dirty         release even if the git working tree has uncommitted or untracked changes
@@ -21,6 +22,9 @@ when this is the highest version of its major, updates the manifest and prints t
   --manifest <path>     manifest to update (default: packages/contracts-sdk/versions.json)
   --public-url <url>    public origin for the printed snippet, e.g. https://cdn.example.com
                         (default: $SDK_PUBLIC_URL; without either, root-relative paths are printed)
+  --npm-registry <url>  also publish the npm package contracts-sdk@<version> to this registry, e.g.
+                        https://registry.npmjs.org/ (credentials from your npm config; without the flag,
+                        no npm publish)
   -h, --help            show this help`;
 
 export const ROLLBACK_USAGE = `Usage: npm run release:rollback -- --dest <target> --to <version> [options]
@@ -36,7 +40,7 @@ manifest. Pinned files are never touched.
   -h, --help            show this help`;
 
 export function parseReleaseArgs(argv, env = process.env) {
-  const values = parse(argv, { ...COMMON, 'allow-dirty': { type: 'boolean', default: false } });
+  const values = parse(argv, { ...COMMON, 'allow-dirty': { type: 'boolean', default: false }, 'npm-registry': { type: 'string' } });
   if (values.help) return { help: true };
   return {
     help: false,
@@ -45,6 +49,7 @@ export function parseReleaseArgs(argv, env = process.env) {
     dryRun: values['dry-run'],
     manifestPath: values.manifest,
     publicUrl: publicUrlOf(values['public-url'], env),
+    npmRegistry: npmRegistryOf(values['npm-registry']),
   };
 }
 
@@ -96,4 +101,18 @@ function publicUrlOf(flag, env) {
     throw new UsageError(`--public-url must not have a query or fragment, got "${value}"`);
   }
   return value.replace(/\/+$/, '');
+}
+
+function npmRegistryOf(value) {
+  if (value === undefined) return undefined;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--npm-registry must be an absolute URL such as https://registry.npmjs.org/, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`--npm-registry must use https: (or http: for a local registry), got "${value}"`);
+  }
+  return url.href;
 }

@@ -22,8 +22,12 @@ export const PINNED_FILES = Object.freeze([FILES.map, FILES.types, FILES.integri
 /** The alias gets the script and its map (no integrity sidecar: floating bytes cannot be pinned). */
 export const ALIAS_FILES = Object.freeze([FILES.map, FILES.script]);
 
+/** versions.json on the origin: every published version and its integrity, for tools and partners (HTTPS). */
+export const MANIFEST_KEY = `${PACKAGE_PATH}/versions.json`;
+
 export const CACHE_CONTROL_PINNED = 'public, max-age=31536000, immutable';
-/** Short so that moving or rolling back the alias reaches browsers and CDN edges within minutes. */
+/** Short so that moving or rolling back the alias (and the versions.json recording it) reaches browsers and CDN
+ * edges within minutes. */
 export const CACHE_CONTROL_ALIAS = 'public, max-age=300';
 /** Subresource Integrity on a cross-origin script needs a CORS response; the SDK is public, so any origin. */
 export const CORS_ALLOW_ORIGIN = '*';
@@ -44,10 +48,10 @@ export function contentTypeOf(fileName) {
 }
 
 /** Headers (and S3 object metadata) for one published file. */
-export function headersFor(fileName, kind /* 'pinned' | 'alias' */) {
+export function headersFor(fileName, kind /* 'pinned' | 'alias' | 'manifest' */) {
   return {
     contentType: contentTypeOf(fileName),
-    cacheControl: kind === 'alias' ? CACHE_CONTROL_ALIAS : CACHE_CONTROL_PINNED,
+    cacheControl: kind === 'pinned' ? CACHE_CONTROL_PINNED : CACHE_CONTROL_ALIAS,
   };
 }
 

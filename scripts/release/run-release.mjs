@@ -1,5 +1,5 @@
-// The release pipeline: build → verify → publish pinned → move alias → manifest → snippet, each step printed
-// as it runs. Used by scripts/release.mjs (the CLI) and by the tests.
+// The release pipeline: build → verify → publish pinned → move alias → manifest → npm package → snippet, each
+// step printed as it runs. Used by scripts/release.mjs (the CLI) and by the tests.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,9 @@ import { checkGitTree, readProjectVersion, rollupBuild } from './build.mjs';
 import { aliasName } from './layout.mjs';
 import { majorOf } from './semver.mjs';
 import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, describeManifestChanges, readManifest, writeManifest } from './manifest.mjs';
+import { NPM_PACKAGE_NAME } from '../lib/npm-package.mjs';
+import { checkPackageCdn, checkRegistry, publishNpmPackage, verifyNpmPackage } from './npm-package.mjs';
+import { publishOriginManifest } from './origin-manifest.mjs';
 import { confirmPinned, publishPinned } from './publish.mjs';
 import { readPublished } from './published.mjs';
 import { createReporter } from './report.mjs';
@@ -32,13 +35,14 @@ export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * @param {boolean} [options.dryRun]
  * @param {string} [options.manifestPath]    default <projectDir>/packages/contracts-sdk/versions.json
  * @param {string} [options.publicUrl]       origin for the snippet ('' → root-relative paths)
+ * @param {string} [options.npmRegistry]     also publish the npm package there (after the origin is verified)
  * @param {Function} [options.build]         ({projectDir, outDir, env}) → Promise; default: npm run build
  * @param {object} [options.env]             environment for the build and the S3 client
  * @param {Function} [options.log]           receives each output line
  */
 export async function runRelease(options) {
-  const { dest, projectDir = PROJECT_DIR, allowDirty = false, dryRun = false, publicUrl = '', build = rollupBuild, env = process.env, log, s3Client, now = () => new Date() } = options;
-  const report = createReporter(log, 6);
+  const { dest, projectDir = PROJECT_DIR, allowDirty = false, dryRun = false, publicUrl = '', npmRegistry, build = rollupBuild, env = process.env, log, s3Client, now = () => new Date() } = options;
+  const report = createReporter(log, 7);
   // --manifest is relative to where the command runs; the default lives in the project.
   const manifestFile = options.manifestPath ? path.resolve(options.manifestPath) : path.join(projectDir, MANIFEST_DEFAULT);
   const version = readProjectVersion(projectDir);
@@ -50,6 +54,9 @@ export async function runRelease(options) {
     for (const warning of await target.check()) report.warn(warning);
     const previous = await readManifest(manifestFile);
     checkManifestTarget(previous, target.id, manifestFile);
+    // Before anything is built or written: a version the registry already has can never be published again.
+    if (npmRegistry) checkPackageCdn({ publicUrl, env });
+    const npmTag = npmRegistry ? await checkRegistry({ registry: npmRegistry, version, env, report }) : undefined;
 
     report.step('Build');
     const git = checkGitTree(projectDir, { allowDirty });
@@ -60,6 +67,7 @@ export async function runRelease(options) {
 
     report.step('Verify');
     const artifacts = await verifyArtifacts({ outDir, version, report });
+    const npmDir = await verifyNpmPackage({ outDir, version, integrity: artifacts.integrity, report });
 
     report.step(`Publish ${version}/ (pinned, immutable)`);
     const outcome = await publishPinned({ target, artifacts, dryRun, report });
@@ -94,16 +102,24 @@ export async function runRelease(options) {
       event: decision.move ? { action: 'release', alias: decision.alias, from, to: version } : undefined,
       now: now(),
     });
-    await saveManifest({ previous, manifest, manifestFile, projectDir, dryRun, report });
+    await saveManifest({ previous, manifest, manifestFile, projectDir, target, dryRun, report });
 
-    report.step('Snippet');
+    report.step('npm package');
     if (!dryRun) {
       await confirmPinned({ target, artifacts });
       report.info(`ok  ${version}/ still serves exactly this build (checked again after the alias and manifest steps)`);
     }
+    if (npmRegistry) {
+      await publishNpmPackage({ registry: npmRegistry, dir: npmDir, version, tag: npmTag, env, dryRun, report });
+    } else {
+      report.info('skipped: no --npm-registry');
+    }
+
+    report.step('Snippet');
     const snippet = snippetFor({ publicUrl, version, integrity: artifacts.integrity, aliasServes: published.aliases.get(decision.alias) ?? null });
     if (!publicUrl) report.info('no --public-url (or SDK_PUBLIC_URL): URLs below are root-relative; prefix them with the CDN origin');
     report.block(snippet);
+    if (npmRegistry) report.block(`\nnpm (bundlers): npm install ${NPM_PACKAGE_NAME}@${version}, then import { loadSvcSDK } from '${NPM_PACKAGE_NAME}'`);
     report.heading(dryRun ? `\nDry run complete: ${version} verified; nothing was written.` : `\n${OUTCOMES[outcome](version)}`);
     return { version, integrity: artifacts.integrity, outcome, alias: decision, manifest, snippet, lines: report.lines };
   } finally {
@@ -112,8 +128,16 @@ export async function runRelease(options) {
   }
 }
 
-/** Shared with rollback: prints what changes, writes unless dry run, leaves the file alone if nothing changed. */
-export async function saveManifest({ previous, manifest, manifestFile, projectDir, dryRun, report }) {
+/**
+ * Shared with rollback: prints what changes, writes unless dry run, leaves the file alone if nothing changed;
+ * then the same for versions.json on the origin.
+ */
+export async function saveManifest({ previous, manifest, manifestFile, projectDir, target, dryRun, report }) {
+  await saveLocalManifest({ previous, manifest, manifestFile, projectDir, dryRun, report });
+  await publishOriginManifest({ target, manifest, dryRun, report });
+}
+
+async function saveLocalManifest({ previous, manifest, manifestFile, projectDir, dryRun, report }) {
   const changes = describeManifestChanges(previous, manifest);
   const same = previous && JSON.stringify({ ...previous, updated: null }) === JSON.stringify({ ...manifest, updated: null });
   if (same) {

@@ -67,7 +67,7 @@ export async function runRollback(options) {
 
     report.step('Manifest');
     const manifest = buildManifest({ previous, targetId: target.id, versions: published.versions, aliases: published.aliases, event, now: now() });
-    await saveManifest({ previous, manifest, manifestFile, projectDir, dryRun, report });
+    await saveManifest({ previous, manifest, manifestFile, projectDir, target, dryRun, report });
 
     report.step('Snippet');
     const snippet = snippetFor({ publicUrl, version: to, integrity, aliasServes: to });

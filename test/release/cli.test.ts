@@ -40,7 +40,9 @@ function run(script: 'release' | 'rollback', args: string[], env: Record<string,
   });
 }
 
-describe('npm run release / release:rollback (the scripts themselves)', { timeout: 30_000 }, () => {
+// Generous: each release really builds (three rollup passes: the global build, the npm loader, its types), and
+// the suite shares two cores with the browser tests.
+describe('npm run release / release:rollback (the scripts themselves)', { timeout: 120_000 }, () => {
   it('releases a clean clone into a directory with a real build, then refuses a dirty tree', async () => {
     const dest = tempDir('cli-origin');
     const manifest = join(tempDir('cli-manifest'), 'versions.json');
@@ -48,7 +50,7 @@ describe('npm run release / release:rollback (the scripts themselves)', { timeou
     const result = await run('release', ['--dest', dest, '--manifest', manifest, '--public-url', 'https://cdn.example.com']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\[1\/6\] Build\n\s+git: clean at [0-9a-f]{12}\n\s+built 1\.0\.0 from .* in \d+\.\d s/);
+    expect(result.stdout).toMatch(/\[1\/7\] Build\n\s+git: clean at [0-9a-f]{12}\n\s+built 1\.0\.0 from .* in \d+\.\d s/);
     expect(result.stdout).toContain('Released 1.0.0.');
     const script = readFileSync(join(dest, PACKAGE, '1.0.0', 'index.umd.js'));
     const integrity = sriOf(script);

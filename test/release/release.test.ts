@@ -31,7 +31,8 @@ beforeAll(async () => {
   builds['1.2.0-rc.1'] = await buildProject(projects['1.2.0-rc.1']);
   cleanup.push(...Object.values(projects), ...Object.values(builds));
   s3 = await startS3();
-}, 120_000);
+  // Five real builds, each with the npm loader's type declarations (rollup-plugin-dts) after the global build.
+}, 240_000);
 
 afterAll(async () => {
   await s3?.stop();
@@ -141,8 +142,8 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
     expect(manifest.aliases).toEqual({ v1: '1.0.0' });
     expect(manifest.aliasHistory).toMatchObject([{ action: 'release', alias: 'v1', from: null, to: '1.0.0' }]);
 
-    const steps = result.output.split('\n').filter((line) => /^\[\d\/6\]/.test(line));
-    expect(steps.map((line) => line.slice(0, 5))).toEqual(['[1/6]', '[2/6]', '[3/6]', '[4/6]', '[5/6]', '[6/6]']);
+    const steps = result.output.split('\n').filter((line) => /^\[\d\/7\]/.test(line));
+    expect(steps.map((line) => line.slice(0, 5))).toEqual(['[1/7]', '[2/7]', '[3/7]', '[4/7]', '[5/7]', '[6/7]', '[7/7]']);
     expect(result.output).toContain(`integrity="${sriOf(script)}"`);
     expect(result.output).toContain('crossorigin="anonymous"');
     expect(result.output).toContain('/packages/contracts-sdk/v1/index.umd.js');

@@ -1,0 +1,99 @@
+// A real npm registry for the tests: Verdaccio (pinned in devDependencies) in a child process on a free loopback
+// port, with a generated config, a throwaway storage directory and no uplink (nothing reaches the internet).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const VERDACCIO_BIN = fileURLToPath(new URL('../../node_modules/verdaccio/bin/verdaccio', import.meta.url));
+const STARTUP_TIMEOUT_MS = 30_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts Verdaccio and creates one user. Resolves `{ url, npmrc, dir, log(), stop() }`: `npmrc` is a user config
+ * file holding that user's token (pass it as npm_config_userconfig), `log()` what Verdaccio printed so far.
+ */
+export async function startVerdaccio() {
+  const dir = mkdtempSync(join(tmpdir(), 'contracts-sdk-verdaccio-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const config = join(dir, 'config.yaml');
+  writeFileSync(
+    config,
+    [
+      `storage: ${JSON.stringify(join(dir, 'storage'))}`,
+      'auth:',
+      '  htpasswd:',
+      `    file: ${JSON.stringify(join(dir, 'htpasswd'))}`,
+      'uplinks: {}',
+      'packages:',
+      "  '**':",
+      '    access: $all',
+      '    publish: $authenticated',
+      '    unpublish: $authenticated',
+      'web:',
+      '  enable: false',
+      'log: { type: stdout, format: pretty, level: http }',
+      '',
+    ].join('\n'),
+  );
+  let output = '';
+  const child = spawn(process.execPath, [VERDACCIO_BIN, '--config', config, '--listen', `127.0.0.1:${port}`], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    // Verdaccio logs "http address - <url>" once it listens; wait for that line (or its exit).
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Verdaccio did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
+      const onData = () => {
+        if (!/http address/.test(output)) return;
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve();
+      };
+      child.stdout.on('data', onData);
+      exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`Verdaccio exited (${code ?? signal}) before listening:\n${output}`));
+      });
+    });
+    const password = `pw-${Math.random().toString(36).slice(2)}`;
+    const response = await fetch(`${url}-/user/org.couchdb.user:release`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'release', password, type: 'user', roles: [], date: new Date().toISOString() }),
+    });
+    const body = await response.json();
+    if (!response.ok || !body.token) throw new Error(`could not create the Verdaccio user: HTTP ${response.status} ${JSON.stringify(body)}`);
+    const npmrc = join(dir, 'npmrc');
+    writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=${body.token}\n`);
+    return { url, npmrc, dir, log: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

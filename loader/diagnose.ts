@@ -1,0 +1,32 @@
+import { SDK_INTEGRITY, SDK_VERSION } from './constants';
+
+/**
+ * Why the browser refused the script element (its `error` event carries no reason): fetches the file again in
+ * CORS mode, like the element, and checks its bytes. `blockedBy()` returns the CSP directive that blocked the
+ * element, if a violation was seen (asked after the fetch, by when the violation event has been fired).
+ */
+export async function diagnoseFailure(url: string, blockedBy: () => string | undefined): Promise<string> {
+  let status = 0;
+  let bytes: ArrayBuffer | undefined;
+  try {
+    const response = await fetch(url, { mode: 'cors', credentials: 'omit' });
+    status = response.status;
+    if (response.ok) bytes = await response.arrayBuffer();
+  } catch {
+    // a network failure, a content blocker, no CORS header, or the page's connect-src: told apart below
+  }
+  const directive = blockedBy();
+  if (directive) return `the page's Content Security Policy (${directive}) blocked ${url}: allow ${new URL(url).origin} in script-src, or pass the nonce option.`;
+  if (!status) return `could not download ${url} (network failure, ad blocker, or no CORS header).`;
+  if (!bytes) return `${url} answered HTTP ${status}.`;
+  const actual = await sriOf(bytes);
+  return actual === SDK_INTEGRITY
+    ? `the browser refused ${url} (an ad blocker or extension?).`
+    : `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (${actual || 'no crypto.subtle to tell more'}).`;
+}
+
+/** `sha384-<base64>`, as the browser computes Subresource Integrity; undefined outside secure contexts. */
+async function sriOf(bytes: ArrayBuffer): Promise<string | undefined> {
+  const subtle = globalThis.crypto && crypto.subtle;
+  return subtle && 'sha384-' + btoa(String.fromCharCode(...new Uint8Array(await subtle.digest('SHA-384', bytes))));
+}

@@ -1,0 +1,207 @@
+// loadSvcSDK() in happy-dom: the element it adds, one load per page, reuse, and every rejection. happy-dom does not
+// fetch scripts, so each test plays the browser's part: it fires the element's load or error event (and stubs the
+// diagnostic fetch). Real loading, SRI, CSP and Trusted Types are covered in Chromium by e2e/npm-package.spec.ts.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CDN_URL } from '../../scripts/lib/build-constants.mjs';
+
+const { version: VERSION } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const PATH = `/packages/contracts-sdk/${VERSION}/index.umd.js`;
+const INTEGRITY = 'sha384-unit-test-integrity';
+
+
+type Loader = typeof import('../../loader/pure');
+let loader: Loader;
+
+// happy-dom answers every script element at once with an "error" (file loading is disabled); these tests play the
+// browser themselves, so they stop happy-dom's events before they reach the element and dispatch their own.
+const playedByTest = new WeakSet<Event>();
+const dropHappyDomEvent = (event: Event) => {
+  if (event.target instanceof HTMLScriptElement && !playedByTest.has(event)) event.stopImmediatePropagation();
+};
+function play(script: HTMLScriptElement, event: Event) {
+  playedByTest.add(event);
+  script.dispatchEvent(event);
+}
+
+beforeEach(async () => {
+  vi.resetModules(); // the loader keeps one load per page in module state: every test gets a fresh page and module
+  document.head.innerHTML = '';
+  delete (window as { SvcSDK?: unknown }).SvcSDK;
+  document.addEventListener('error', dropHappyDomEvent, true);
+  document.addEventListener('load', dropHappyDomEvent, true);
+  // Nothing here may reach the network: a test that needs the diagnostic fetch stubs its answer.
+  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('no network in unit tests'))));
+  loader = await import('../../loader/pure');
+});
+
+afterEach(() => {
+  delete (Object.prototype as Record<string, unknown>).cdnUrl;
+  document.removeEventListener('error', dropHappyDomEvent, true);
+  document.removeEventListener('load', dropHappyDomEvent, true);
+});
+
+const scripts = () => [...document.querySelectorAll('script')];
+const sdk = (version = loader.SDK_VERSION) => ({ SDK_VERSION: version, SvcContracts: class {}, KNOWN_ERROR_CODES: {} });
+
+/** Plays the browser: the script ran and defined SvcSDK. */
+function runScript(script: HTMLScriptElement, version?: string) {
+  Object.assign(window, { SvcSDK: sdk(version) });
+  play(script, new Event('load'));
+}
+
+const message = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => `${error.name}: ${error.message}`);
+
+describe('loadSvcSDK(): the script element', () => {
+  it('adds one pinned script with the baked integrity, CORS mode, and resolves window.SvcSDK', async () => {
+    expect(loader.SDK_VERSION).toBe(VERSION);
+    expect(loader.SDK_INTEGRITY).toBe(INTEGRITY);
+    const loading = loader.loadSvcSDK();
+    const [script] = scripts();
+    expect(scripts()).toHaveLength(1);
+    expect(script.getAttribute('src')).toBe(`${DEFAULT_CDN_URL}${PATH}`);
+    expect(script.getAttribute('integrity')).toBe(INTEGRITY);
+    expect(script.getAttribute('crossorigin')).toBe('anonymous');
+    expect(script.hasAttribute('nonce')).toBe(false);
+    runScript(script);
+    await expect(loading).resolves.toBe((window as unknown as { SvcSDK: unknown }).SvcSDK);
+  });
+
+  it('uses cdnUrl (with a path prefix, trailing slash or not) and sets the CSP nonce', async () => {
+    void loader.loadSvcSDK({ cdnUrl: 'https://cdn.partner.example/sdk/', nonce: 'r4nd0m' });
+    expect(scripts()[0].getAttribute('src')).toBe(`https://cdn.partner.example/sdk${PATH}`);
+    expect(scripts()[0].nonce).toBe('r4nd0m');
+  });
+
+  it('reads own options only: a polluted Object.prototype changes nothing', async () => {
+    (Object.prototype as Record<string, unknown>).cdnUrl = 'https://evil.example';
+    void loader.loadSvcSDK({});
+    expect(scripts()[0].getAttribute('src')).toBe(`${DEFAULT_CDN_URL}${PATH}`);
+  });
+});
+
+describe('loadSvcSDK(): one load per page', () => {
+  it('ten concurrent calls share one element and one promise', async () => {
+    const calls = Array.from({ length: 10 }, () => loader.loadSvcSDK({ cdnUrl: 'http://localhost:9000' }));
+    expect(new Set(calls).size).toBe(1);
+    expect(scripts()).toHaveLength(1);
+    runScript(scripts()[0]);
+    const loaded = await Promise.all(calls);
+    expect(loaded.every((value) => value === loaded[0])).toBe(true);
+  });
+
+  it("React StrictMode's mount, cleanup, mount adds one element", async () => {
+    let cancelled = false;
+    const first = loader.loadSvcSDK().then((value) => (cancelled ? 'ignored' : value));
+    cancelled = true; // cleanup of the first effect
+    const second = loader.loadSvcSDK();
+    expect(scripts()).toHaveLength(1);
+    runScript(scripts()[0]);
+    await expect(first).resolves.toBe('ignored');
+    await expect(second).resolves.toBe((window as unknown as { SvcSDK: unknown }).SvcSDK);
+  });
+
+  it('refuses other options while a load is under way', async () => {
+    void loader.loadSvcSDK({ cdnUrl: 'https://cdn.one.example' });
+    expect(await message(loader.loadSvcSDK({ cdnUrl: 'https://cdn.two.example' }))).toBe(
+      'TypeError: [contracts-sdk] loadSvcSDK() is already loading with other options: pass the same cdnUrl and nonce every time.',
+    );
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('reuses an SvcSDK of this version already on the page, without an element', async () => {
+    Object.assign(window, { SvcSDK: sdk() });
+    await expect(loader.loadSvcSDK()).resolves.toBe((window as unknown as { SvcSDK: unknown }).SvcSDK);
+    expect(scripts()).toHaveLength(0);
+  });
+
+  it('names another version already on the page, before or after loading', async () => {
+    Object.assign(window, { SvcSDK: sdk('0.9.0') });
+    const expected = `Error: [contracts-sdk] the page already has SvcSDK 0.9.0, this package loads ${VERSION}: use one version per page.`;
+    expect(await message(loader.loadSvcSDK())).toBe(expected);
+    expect(scripts()).toHaveLength(0);
+    delete (window as { SvcSDK?: unknown }).SvcSDK;
+    const loading = loader.loadSvcSDK();
+    runScript(scripts()[0], '0.9.0'); // another script overwrote the global while ours loaded
+    expect(await message(loading)).toBe(expected);
+  });
+});
+
+describe('loadSvcSDK(): failures name their cause, and a later call tries again', () => {
+  const url = `${DEFAULT_CDN_URL}${PATH}`;
+  const fail = async (fetchResult: () => Promise<Response>, before?: (script: HTMLScriptElement) => void) => {
+    vi.stubGlobal('fetch', vi.fn(fetchResult));
+    const loading = loader.loadSvcSDK();
+    const [script] = scripts();
+    before?.(script);
+    play(script, new Event('error'));
+    const text = await message(loading);
+    expect(scripts(), 'the refused element is removed').toHaveLength(0);
+    expect(fetch).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit' });
+    return text;
+  };
+
+  it('network failure or content blocker', async () => {
+    expect(await fail(() => Promise.reject(new TypeError('Failed to fetch')))).toBe(
+      `Error: [contracts-sdk] could not download ${url} (network failure, ad blocker, or no CORS header).`,
+    );
+    void loader.loadSvcSDK();
+    expect(scripts(), 'the next call injects again').toHaveLength(1);
+  });
+
+  it('an HTTP error status', async () => {
+    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })))).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
+  });
+
+  it('an integrity mismatch, with the hash of what the CDN serves', async () => {
+    const body = 'window.SvcSDK = "tampered";';
+    const actual = 'sha384-' + createHash('sha384').update(body).digest('base64');
+    expect(await fail(() => Promise.resolve(new Response(body)))).toBe(
+      `Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${VERSION} pins (${actual}).`,
+    );
+  });
+
+  it("the page's CSP, reported by its securitypolicyviolation event", async () => {
+    const violation = (script: HTMLScriptElement) => {
+      const event = new Event('securitypolicyviolation', { bubbles: true });
+      Object.assign(event, { blockedURI: url, effectiveDirective: 'script-src-elem' });
+      script.dispatchEvent(event);
+    };
+    expect(await fail(() => Promise.reject(new TypeError('blocked')), violation)).toBe(
+      `Error: [contracts-sdk] the page's Content Security Policy (script-src-elem) blocked ${url}: allow ${DEFAULT_CDN_URL} in script-src, or pass the nonce option.`,
+    );
+  });
+});
+
+describe('loadSvcSDK(): wrong options reject at once with a fix, and add nothing', () => {
+  it.each([
+    [{ cdn: 'https://x.example' }, 'TypeError: [contracts-sdk] loadSvcSDK(): cdn is not an option (cdnUrl, nonce).'],
+    [{ cdnUrl: 'http://cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "http://cdn.example.com".'],
+    [{ cdnUrl: 'https://cdn.example.com/?v=1' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "https://cdn.example.com/?v=1".'],
+    [{ cdnUrl: 'cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "cdn.example.com".'],
+    [{ nonce: '' }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
+    [{ nonce: 42 }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
+  ])('%j', async (options, expected) => {
+    expect(await message(loader.loadSvcSDK(options as never))).toBe(expected);
+    expect(scripts()).toHaveLength(0);
+  });
+});
+
+describe('Trusted Types', () => {
+  it(`assigns the URL through the "contracts-sdk" policy, which blesses nothing but the SDK script`, async () => {
+    const created: Array<{ name: string; createScriptURL(input: string): string }> = [];
+    vi.stubGlobal('trustedTypes', {
+      createPolicy: (name: string, rules: { createScriptURL(input: string): string }) => {
+        created.push({ name, ...rules });
+        return { createScriptURL: (input: string) => rules.createScriptURL(input) };
+      },
+    });
+    void loader.loadSvcSDK();
+    expect(created.map((policy) => policy.name)).toEqual([loader.TRUSTED_TYPES_POLICY]);
+    expect(loader.TRUSTED_TYPES_POLICY).toBe('contracts-sdk');
+    expect(scripts()[0].getAttribute('src')).toBe(`${DEFAULT_CDN_URL}${PATH}`);
+    expect(() => created[0].createScriptURL('https://evil.example/x.js')).toThrow(TypeError);
+  });
+});
