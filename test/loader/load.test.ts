@@ -178,9 +178,9 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
 describe('loadSvcSDK(): wrong options reject at once with a fix, and add nothing', () => {
   it.each([
     [{ cdn: 'https://x.example' }, 'TypeError: [contracts-sdk] loadSvcSDK(): cdn is not an option (cdnUrl, nonce).'],
-    [{ cdnUrl: 'http://cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "http://cdn.example.com".'],
-    [{ cdnUrl: 'https://cdn.example.com/?v=1' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "https://cdn.example.com/?v=1".'],
-    [{ cdnUrl: 'cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an absolute https: address (http: only on localhost) without credentials, query or fragment, got "cdn.example.com".'],
+    [{ cdnUrl: 'http://cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "http://cdn.example.com".'],
+    [{ cdnUrl: 'https://cdn.example.com/?v=1' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "https://cdn.example.com/?v=1".'],
+    [{ cdnUrl: 'cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "cdn.example.com".'],
     [{ nonce: '' }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
     [{ nonce: 42 }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
   ])('%j', async (options, expected) => {
