@@ -74,16 +74,19 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   page.on('framenavigated', (frame) => {
     if (frame.url().startsWith(`${harness.origins.evil}/imposter.html`)) imposterSeen = true;
   });
+  const sdkLines: string[] = [];
+  page.on('console', (message) => sdkLines.push(message.text()));
   await page.goto(hostUrl());
   // The harness answers /moved/embed with a 302 to evil.test, whose page says hello like the real app.
   const appUrl = `${harness.origins.partner.replace('partner.test', 'sign.test')}/moved`;
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'moved', appUrl, loadTimeout: 20_000 });
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'moved', appUrl, loadTimeout: 20_000, debug: true });
   await open(page, 'a');
   await expect.poll(() => imposterSeen).toBe(true);
   const imposter = page.frames().find((f) => f.url().startsWith(`${harness.origins.evil}/imposter.html`))!;
-  // The SDK answers an accepted hello at once; give it time, then look before the SDK removes the frame (3 s).
+  // The SDK has handled the imposter's hello once its debug log says it ignored that origin (it would have
+  // answered in the same step); look before the SDK removes the frame (3 s after load).
   await expect.poll(() => imposter.evaluate(() => (window as any).helloSent)).toBe(true);
-  await page.waitForTimeout(500);
+  await expect.poll(() => sdkLines.some((line) => line.startsWith(`[contracts-sdk] ignored origin ${harness.origins.evil}`))).toBe(true);
   expect(await imposter.evaluate(() => (window as any).initsReceived)).toBe(0);
   await waitFor(page, 'a', 'open.resolved');
   const log = await recorded(page, 'a');

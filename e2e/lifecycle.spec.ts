@@ -1,5 +1,5 @@
 // Retry, close/destroy, several instances on one page, and frame sizing.
-import { adHocToken, expect, test } from './support/fixtures';
+import { adHocToken, expect, issueToken, test } from './support/fixtures';
 import { call, createInstance, frameCount, names, open, recorded, signingFrame, waitFor } from './support/sdk-driver';
 
 test('retry: flaky fails once with loading_error; open() from the error handler reaches ready', async ({ page, sandbox, hostUrl }) => {
@@ -73,7 +73,8 @@ test('close() restores the container and open() works again; destroy() then open
 
 test('two instances on one page, different scenarios: each sees only its own events', async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'one', 'c1', { signingToken: adHocToken('complete'), contractId: 'contract-one', appUrl: sandbox.origins.signing });
+  const { applicationId, token } = await issueToken(sandbox, 'complete');
+  await createInstance(page, 'one', 'c1', { signingToken: token, contractId: 'contract-one', appUrl: sandbox.origins.signing });
   await createInstance(page, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two', appUrl: sandbox.origins.signing });
   await open(page, 'one');
   await open(page, 'two');
@@ -81,7 +82,8 @@ test('two instances on one page, different scenarios: each sees only its own eve
   await waitFor(page, 'two', 'open.resolved');
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
   await waitFor(page, 'one', 'contract.completed');
-  await page.waitForTimeout(300); // room for any stray event to arrive on the wrong instance
+  // A later, awaited thing than any stray port message: the service's webhook for that signature arrived.
+  await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === applicationId)).toBe(true);
 
   const one = await recorded(page, 'one');
   const two = await recorded(page, 'two');

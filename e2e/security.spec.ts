@@ -2,7 +2,7 @@
 // frame on the page.
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
-import { createInstance, names, open, recorded, signingFrame, waitFor } from './support/sdk-driver';
+import { createInstance, names, open, recorded, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 /** Collects CSP violations in every frame of the page (init scripts run before the page's own scripts). */
 async function watchViolations(page: Page): Promise<void> {
@@ -122,9 +122,9 @@ test('a hostile frame (another origin) imitating the signing app produces no SDK
   await open(page, 'live');
   await waitFor(page, 'quiet', 'contract.error');
   await waitFor(page, 'live', 'contract.ready');
+  // Wait on the hostile frame itself: five more rounds of spoofs posted while both instances listen.
   const rounds = await hostile.evaluate(() => (window as any).spoofRounds);
-  await page.waitForTimeout(1000);
-  expect(await hostile.evaluate(() => (window as any).spoofRounds)).toBeGreaterThan(rounds + 5);
+  await expect.poll(() => hostile.evaluate(() => (window as any).spoofRounds)).toBeGreaterThan(rounds + 5);
 
   expect(await names(page, 'quiet')).toEqual(['contract.loading', 'contract.error', 'open.resolved']);
   expect((await recorded(page, 'quiet'))[1].payload).toMatchObject({ code: 'loading_error' });
@@ -180,4 +180,29 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
     source: 'sdk',
     message: 'The signing page loaded but never answered: an error page, a wrong address or another site.',
   });
+});
+
+test('the frame attributes hold in the browser: the app gets only the partner origin as Referer, and no modal dialogs', async ({ page, sandbox, hostUrl }) => {
+  const embedReferers: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${sandbox.origins.signing}/embed`) pending.push(request.allHeaders().then((h) => void embedReferers.push(h.referer ?? '')));
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // The partner page itself would send its full URL (Referrer-Policy: unsafe-url, a customer id in the query).
+  const url = hostUrl({ referrer: 'unsafe-url', customer: 'c-4711' });
+  await page.goto(url);
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+  await Promise.all(pending);
+  // referrerpolicy="strict-origin" on the frame: the origin only, never the page URL with its query.
+  expect(embedReferers).toEqual([`${new URL(url).origin}/`]);
+  // sandbox without allow-modals: alert() inside the frame returns at once and opens nothing.
+  await (await signingFrameHandle(page, 'c1')).evaluate(() => alert('from the signing frame'));
+  expect(dialogs).toEqual([]);
 });

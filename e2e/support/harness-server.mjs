@@ -24,7 +24,10 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
     return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   }
 
-  /** `sdk`: pinned | floating | bad-integrity; `csp`: strict | none; `hostile`: 1 adds the evil.test frame. */
+  /**
+   * `sdk`: pinned | floating | bad-integrity; `csp`: strict | none; `hostile`: 1 adds the evil.test frame;
+   * `referrer`: unsafe-url sends that Referrer-Policy with the page.
+   */
   async function hostPage(res, params) {
     const sdk = params.get('sdk') || 'pinned';
     const integrity = (await readFile(sandbox.integrityFile, 'utf8')).trim();
@@ -46,6 +49,8 @@ ${hostile}
 </body></html>`;
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
     if (params.get('csp') === 'strict') headers['content-security-policy'] = strictCsp(sandbox);
+    // A partner page that leaks its full URL by default: the frame's own referrer policy must still win.
+    if (params.get('referrer') === 'unsafe-url') headers['referrer-policy'] = 'unsafe-url';
     return send(res, 200, html, headers);
   }
 

@@ -1,0 +1,103 @@
+// The small modules on their own: protocol parsing, the emitter, cleanup, and the signing-app address rule.
+import { describe, expect, it, vi } from 'vitest';
+import { resolveSigningApp } from '../../src/app-url';
+import { createCleanup } from '../../src/cleanup';
+import { createEmitter } from '../../src/emitter';
+import { PROTOCOL, SUPPORTED_VERSIONS, helloVersion, initMessage, parseAppMessage } from '../../src/protocol';
+
+const TOKEN = 'sbx_complete_module-token';
+const message = (type: string, extra: object = {}, version = 1) => ({ protocol: PROTOCOL, version, type, ...extra });
+
+describe('protocol', () => {
+  it('reads hello: versions offered, the highest common one chosen, 0 for none, undefined for junk', () => {
+    expect(SUPPORTED_VERSIONS).toEqual([1]);
+    expect(helloVersion(message('hello'))).toBe(1);
+    expect(helloVersion(message('hello', { versions: [3, 1, 2] }))).toBe(1);
+    expect(helloVersion(message('hello', { versions: [2] }))).toBe(0);
+    expect(helloVersion(message('hello', { versions: [] }))).toBe(0);
+    expect(helloVersion(message('hello', {}, 2))).toBeUndefined();
+    expect(helloVersion(message('ready'))).toBeUndefined();
+    expect(helloVersion(null)).toBeUndefined();
+  });
+
+  it('parses port messages of the chosen version only', () => {
+    expect(parseAppMessage(message('ready'), 1, TOKEN)).toEqual({ type: 'ready' });
+    expect(parseAppMessage(message('ready', {}, 2), 1, TOKEN)).toBeUndefined();
+    expect(parseAppMessage(message('resize', { height: 10 }), 1, TOKEN)).toEqual({ type: 'resize', height: 10 });
+    expect(parseAppMessage(message('error', { code: 'x.y-z_1', message: `a ${TOKEN}` }), 1, TOKEN)).toEqual({ type: 'error', code: 'x.y-z_1', message: 'a [redacted]' });
+    expect(parseAppMessage(message('hello'), 1, TOKEN)).toBeUndefined();
+  });
+
+  it('builds init with the chosen version, the token, contractId, sdkVersion and locale', () => {
+    expect(initMessage(1, TOKEN, { contractId: 'c', locale: 'de' }, '1.1.0')).toEqual({
+      protocol: PROTOCOL, version: 1, type: 'init', signingToken: TOKEN, contractId: 'c', sdkVersion: '1.1.0', locale: 'de',
+    });
+  });
+});
+
+describe('emitter', () => {
+  it('calls handlers in order of registration over a snapshot of the list', () => {
+    const emitter = createEmitter();
+    const calls: string[] = [];
+    const late = () => calls.push('late');
+    emitter.on('contract.ready', () => {
+      calls.push('a');
+      emitter.on('contract.ready', late); // added during emit: not called by this emit
+    });
+    emitter.once('contract.ready', () => calls.push('b'));
+    emitter.on('contract.ready', () => calls.push('c'));
+    emitter.emit('contract.ready', { contractId: undefined });
+    expect(calls).toEqual(['a', 'b', 'c']);
+    emitter.emit('contract.ready', { contractId: undefined });
+    expect(calls).toEqual(['a', 'b', 'c', 'a', 'c', 'late']);
+  });
+
+  it('off() removes on() and once() handlers; clear() removes all', () => {
+    const emitter = createEmitter();
+    const handler = vi.fn();
+    emitter.once('contract.error', handler);
+    emitter.off('contract.error', handler);
+    emitter.on('contract.loaded', handler);
+    emitter.clear();
+    emitter.emit('contract.error', { contractId: undefined, code: 'x', source: 'app', message: undefined });
+    emitter.emit('contract.loaded', { contractId: undefined });
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('cleanup', () => {
+  it('runs every task once, newest first, and keeps going past a failing one', () => {
+    const cleanup = createCleanup();
+    const order: number[] = [];
+    cleanup.add(() => order.push(1));
+    cleanup.add(() => {
+      throw new Error('undo failed');
+    });
+    cleanup.add(() => order.push(3));
+    cleanup.run();
+    cleanup.run();
+    expect(order).toEqual([3, 1]);
+    cleanup.add(() => order.push(4));
+    cleanup.run();
+    expect(order).toEqual([3, 1, 4]);
+  });
+});
+
+describe('signing-app address', () => {
+  it.each([
+    ['https://sign.example.com', 'https://sign.example.com', 'https://sign.example.com/embed'],
+    ['https://sign.example.com:8443/base//', 'https://sign.example.com:8443', 'https://sign.example.com:8443/base/embed'],
+    ['http://localhost:3000', 'http://localhost:3000', 'http://localhost:3000/embed'],
+    ['http://sign.localhost:8445', 'http://sign.localhost:8445', 'http://sign.localhost:8445/embed'],
+    ['http://127.0.0.1:9', 'http://127.0.0.1:9', 'http://127.0.0.1:9/embed'],
+  ])('%s → origin %s, embed page %s', (address, origin, embedUrl) => {
+    expect(resolveSigningApp(address, 'config.appUrl')).toEqual({ origin, embedUrl });
+  });
+
+  it.each(['http://sign.example.com', 'http://localhost.evil.example', 'https://a:b@sign.example.com', 'https://sign.example.com/?q', 'https://sign.example.com/#f', 'javascript:alert(1)', ''])(
+    'refuses %s, naming the option and the rule',
+    (address) => {
+      expect(() => resolveSigningApp(address, 'config.appUrl')).toThrow(/config\.appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment/);
+    },
+  );
+});
