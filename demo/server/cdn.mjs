@@ -12,9 +12,6 @@ const PINNED = /^\/packages\/[a-z0-9-]+\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/[^/]
 const FLOATING = /^\/packages\/[a-z0-9-]+\/v\d+\/[^/]+$/;
 // The release's versions.json (every version and its integrity) moves with releases too.
 const MANIFEST = /^\/packages\/[a-z0-9-]+\/versions\.json$/;
-// The very values the release pipeline writes to the real origin (scripts/release/layout.mjs).
-export const PINNED_CACHE = CACHE_CONTROL_PINNED;
-export const FLOATING_CACHE = CACHE_CONTROL_ALIAS;
 
 const COMMON = {
   // SRI needs a CORS-enabled response: the script tag carries crossorigin="anonymous".
@@ -35,7 +32,8 @@ export function createCdnHandler({ distDir }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'Method not allowed\n', { ...COMMON, allow: 'GET, HEAD, OPTIONS' });
     }
-    const cacheControl = PINNED.test(path) ? PINNED_CACHE : FLOATING.test(path) || MANIFEST.test(path) ? FLOATING_CACHE : undefined;
+    // The very values the release pipeline writes to the real origin (scripts/release/layout.mjs).
+    const cacheControl = PINNED.test(path) ? CACHE_CONTROL_PINNED : FLOATING.test(path) || MANIFEST.test(path) ? CACHE_CONTROL_ALIAS : undefined;
     const file = cacheControl && safeJoin(distDir, path);
     const type = file && CONTENT_TYPES[extname(file)];
     const body = type ? await readFile(file).catch(() => undefined) : undefined;

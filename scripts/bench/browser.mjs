@@ -3,8 +3,6 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
-export { CHROMIUM_PATH };
-
 export async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

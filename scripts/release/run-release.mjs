@@ -39,6 +39,8 @@ export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * @param {Function} [options.build]         ({projectDir, outDir, env}) → Promise; default: npm run build
  * @param {object} [options.env]             environment for the build and the S3 client
  * @param {Function} [options.log]           receives each output line
+ * @param {object} [options.s3Client]        S3 client for an s3:// dest (tests pass one for s3rver)
+ * @param {Function} [options.now]           clock for the manifest dates (tests pin it)
  */
 export async function runRelease(options) {
   const { dest, projectDir = PROJECT_DIR, allowDirty = false, dryRun = false, publicUrl = '', npmRegistry, build = rollupBuild, env = process.env, log, s3Client, now = () => new Date() } = options;

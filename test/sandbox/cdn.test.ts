@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCdnHandler, FLOATING_CACHE, PINNED_CACHE } from '../../demo/server/cdn.mjs';
+import { createCdnHandler } from '../../demo/server/cdn.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../scripts/release/layout.mjs';
 import { ensureCertificate } from '../../demo/server/certs.mjs';
 import { listenHttps } from '../../demo/server/http-kit.mjs';
 import { requestLoopback } from '../../demo/server/loopback-client.mjs';
@@ -40,14 +41,14 @@ describe('sandbox CDN', () => {
     const response = await get('/packages/contracts-sdk/1.2.3/index.umd.js');
     expect(response.status).toBe(200);
     expect(response.body).toBe(JS);
-    expect(response.headers['cache-control']).toBe(PINNED_CACHE);
+    expect(response.headers['cache-control']).toBe(CACHE_CONTROL_PINNED);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 
   it('serves the floating major path with a short max-age, and maps as JSON', async () => {
     const script = await get('/packages/contracts-sdk/v1/index.umd.js');
-    expect(script.headers['cache-control']).toBe(FLOATING_CACHE);
+    expect(script.headers['cache-control']).toBe(CACHE_CONTROL_ALIAS);
     const map = await get('/packages/contracts-sdk/v1/index.umd.js.map');
     expect(map.headers['content-type']).toBe('application/json; charset=utf-8');
   });
