@@ -8,7 +8,7 @@ export type Environment = 'production' | 'qa';
  */
 export type SigningTokenSource = string | (() => string | Promise<string>);
 
-/** Options of `new SvcContracts(container, config)`. */
+/** Options of `new SvcSDK.SvcContracts(container, config)`. */
 export interface SvcContractsConfig {
   /**
    * Per-signer token from `GET /api/v3/applications/{app_id}/contracts`, or a function returning a fresh one

@@ -73,6 +73,7 @@ declare namespace SvcSDK {
     source: 'app' | 'sdk';
   }
 
+  /** Every event the SDK emits and its payload: drives on/once/off and the docs. */
   interface ContractEventMap {
     'contract.loading': ContractEventPayload;
     'contract.loaded': ContractEventPayload;
