@@ -1,5 +1,6 @@
 import { parseServiceAddress } from '../src/app-url';
-import { configError, hasOwn } from '../src/errors';
+import { configError } from '../src/errors';
+import { hasOwn } from '../src/values';
 import { DEFAULT_CDN_URL, SCRIPT_PATH } from './constants';
 import type { LoadSvcSDKOptions } from './types';
 

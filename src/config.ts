@@ -1,6 +1,7 @@
 import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
-import { configError, hasOwn, typeName } from './errors';
+import { configError } from './errors';
+import { hasOwn, typeName } from './values';
 import { containsSecret, redactString } from './redact';
 import type { Environment, SigningTokenSource, SvcContractsConfig } from './types';
 

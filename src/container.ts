@@ -1,4 +1,5 @@
-import { configError, typeName } from './errors';
+import { configError } from './errors';
+import { typeName } from './values';
 import { redactString } from './redact';
 
 // Containers held by live instances of this copy of the SDK; released by destroy().

@@ -1,5 +1,6 @@
 import mitt from 'mitt';
-import { configError, typeName } from './errors';
+import { configError } from './errors';
+import { typeName } from './values';
 import type { ContractEventMap, ContractEventName } from './types';
 
 type Handler = (payload: never) => void;

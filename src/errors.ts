@@ -10,13 +10,3 @@ export function configError(message: string): TypeError {
 export function misuseError(message: string): Error {
   return new Error(PREFIX + message);
 }
-
-/** Names a value's type for an error message without echoing the value (it could be the token). */
-export function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
-/** Own properties only: inherited names such as "constructor" or "__proto__" never count. */
-export function hasOwn(object: object, key: PropertyKey): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}

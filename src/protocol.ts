@@ -1,4 +1,4 @@
-import { hasOwn } from './errors';
+import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
