@@ -1,9 +1,11 @@
-// Drives SvcContracts on a host page through page.evaluate (DevTools evaluation is exempt from the page's
-// CSP, so the hardened page needs no script of its own) and records every event in one ordered list.
-import type { Frame, FrameLocator, Page } from '@playwright/test';
+// Drives SvcContracts on a host page through Host.evaluate (script evaluation by the driver is exempt from the
+// page's CSP in every engine, so the hardened page needs no script of its own) and records every event in one
+// ordered list. Works with every engine's Host.
 import { expect } from '@playwright/test';
+import type { Host } from './host';
 
 export const SDK_EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+export const SIGN_BUTTON = 'Sign contract';
 
 export interface Recorded {
   id: string;
@@ -12,9 +14,14 @@ export interface Recorded {
   at: number;
 }
 
+/** The selector of the signing frame inside a container. */
+export function frameIn(containerId: string): string {
+  return `#${containerId} iframe`;
+}
+
 /** Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page. */
-export async function createInstance(page: Page, id: string, containerId: string, config: Record<string, unknown>): Promise<void> {
-  await page.evaluate(
+export async function createInstance(host: Host, id: string, containerId: string, config: Record<string, unknown>): Promise<void> {
+  await host.evaluate(
     ({ id, containerId, config, names }) => {
       const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any> }; SvcSDK: any };
       const rec = (w.__rec ??= { log: [], instances: {} });
@@ -29,8 +36,8 @@ export async function createInstance(page: Page, id: string, containerId: string
 }
 
 /** Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`. */
-export async function open(page: Page, id: string): Promise<void> {
-  await page.evaluate((id) => {
+export async function open(host: Host, id: string): Promise<void> {
+  await host.evaluate((id) => {
     const rec = (window as any).__rec;
     rec.instances[id].open().then(
       () => rec.log.push({ id, event: 'open.resolved', at: performance.now() }),
@@ -40,40 +47,47 @@ export async function open(page: Page, id: string): Promise<void> {
 }
 
 /** Calls `method` (close, destroy) on instance `id`. */
-export async function call(page: Page, id: string, method: 'close' | 'destroy'): Promise<void> {
-  await page.evaluate(({ id, method }) => (window as any).__rec.instances[id][method](), { id, method });
+export async function call(host: Host, id: string, method: 'close' | 'destroy'): Promise<void> {
+  await host.evaluate(({ id, method }) => void (window as any).__rec.instances[id][method](), { id, method });
 }
 
-export async function recorded(page: Page, id?: string): Promise<Recorded[]> {
-  const log: Recorded[] = await page.evaluate(() => (window as any).__rec?.log ?? []);
+export async function recorded(host: Host, id?: string): Promise<Recorded[]> {
+  const log: Recorded[] = await host.evaluate(() => (window as any).__rec?.log ?? []);
   return id === undefined ? log : log.filter((entry) => entry.id === id);
 }
 
 /** Event names of instance `id`, in order. */
-export async function names(page: Page, id: string): Promise<string[]> {
-  return (await recorded(page, id)).map((entry) => entry.event);
+export async function names(host: Host, id: string): Promise<string[]> {
+  return (await recorded(host, id)).map((entry) => entry.event);
 }
 
 /** Waits until instance `id` has recorded `event` (`count` times). */
-export async function waitFor(page: Page, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
+export async function waitFor(host: Host, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
   await expect
-    .poll(async () => (await names(page, id)).filter((name) => name === event).length, { timeout, message: `${id}: ${event}` })
+    .poll(async () => (await names(host, id)).filter((name) => name === event).length, { timeout, message: `${id}: ${event}` })
     .toBeGreaterThanOrEqual(count);
 }
 
-/** The signing frame inside a container, for clicking "Sign contract". */
-export function signingFrame(page: Page, containerId: string): FrameLocator {
-  return page.frameLocator(`#${containerId} iframe`);
+export async function frameCount(host: Host, containerId: string): Promise<number> {
+  return host.evaluate((selector) => document.querySelectorAll(selector).length, frameIn(containerId));
 }
 
-/** The Playwright Frame of the signing app inside a container. */
-export async function signingFrameHandle(page: Page, containerId: string): Promise<Frame> {
-  const element = await page.locator(`#${containerId} iframe`).elementHandle();
-  const frame = await element?.contentFrame();
-  if (!frame) throw new Error(`no frame in #${containerId}`);
-  return frame;
+/** The visible text of the signing frame in a container. */
+export function frameText(host: Host, containerId: string): Promise<string> {
+  return host.evaluateInFrame(frameIn(containerId), () => document.body.innerText);
 }
 
-export async function frameCount(page: Page, containerId: string): Promise<number> {
-  return page.locator(`#${containerId} iframe`).count();
+/** Waits until the signing frame in a container shows `text` (the frame may still be loading). */
+export async function waitForFrameText(host: Host, containerId: string, text: string): Promise<void> {
+  await expect.poll(() => frameText(host, containerId).catch(() => ''), { message: `#${containerId} frame shows "${text}"` }).toContain(text);
+}
+
+/** The signer clicks "Sign contract" in the signing frame of a container. */
+export function sign(host: Host, containerId: string): Promise<void> {
+  return host.clickInFrame(frameIn(containerId), SIGN_BUTTON);
+}
+
+/** Resolves after `ms`: room for an event that must NOT arrive (an absence has nothing to wait on). */
+export function quietFor(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
