@@ -13,7 +13,7 @@ declare -A binary=(
   [chromium]=/usr/bin/chromium
   [firefox-esr]=/usr/bin/firefox-esr
   [webkit2gtk-driver]=/usr/bin/WebKitWebDriver
-  [xvfb]=/usr/bin/xvfb-run
+  [xvfb]=/usr/bin/Xvfb
   [nginx]=/usr/sbin/nginx
 )
 
