@@ -52,7 +52,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "install-browsers: installing ${missing[*]}"
   apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -q)
   "${apt[@]}" update >/dev/null
-  # With Recommends: xvfb-run needs xauth, which xvfb only recommends.
+  # Recommends included: the package set the browsers were checked with (fonts, codecs, xauth).
   "${apt[@]}" install -y "${missing[@]}" >/dev/null
 fi
 

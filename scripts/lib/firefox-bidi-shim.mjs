@@ -36,8 +36,8 @@ function relay(client, url) {
   browser.on('open', () => early.splice(0).forEach((data) => browser.send(data)));
   client.on('message', (data) => {
     const text = data.toString();
-    const command = JSON.parse(text);
-    if (ANSWERED_HERE.has(command.method)) {
+    const command = parseCommand(text);
+    if (command && ANSWERED_HERE.has(command.method)) {
       client.send(JSON.stringify({ type: 'success', id: command.id, result: {} }));
     } else if (browser.readyState === WebSocket.OPEN) {
       browser.send(text);
@@ -50,4 +50,14 @@ function relay(client, url) {
   client.on('close', () => browser.close());
   browser.on('error', () => client.terminate());
   client.on('error', () => browser.terminate());
+}
+
+/** A BiDi command `{ id, method }`, or null for anything else (passed through untouched). */
+function parseCommand(text) {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value.method === 'string' ? value : null;
+  } catch {
+    return null;
+  }
 }
