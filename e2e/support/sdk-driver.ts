@@ -35,10 +35,14 @@ export async function createInstance(host: Host, id: string, containerId: string
   );
 }
 
-/** Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`. */
+/**
+ * Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`, and the
+ * moment of the call (the start of loadTimeout) as openedAt(host, id).
+ */
 export async function open(host: Host, id: string): Promise<void> {
   await host.evaluate((id) => {
     const rec = (window as any).__rec;
+    (rec.openedAt ??= {})[id] = performance.now();
     rec.instances[id].open().then(
       () => rec.log.push({ id, event: 'open.resolved', at: performance.now() }),
       (error: Error) => rec.log.push({ id, event: 'open.rejected', payload: { name: error.name, message: error.message }, at: performance.now() }),
@@ -49,6 +53,11 @@ export async function open(host: Host, id: string): Promise<void> {
 /** Calls `method` (close, destroy) on instance `id`. */
 export async function call(host: Host, id: string, method: 'close' | 'destroy'): Promise<void> {
   await host.evaluate(({ id, method }) => void (window as any).__rec.instances[id][method](), { id, method });
+}
+
+/** performance.now() on the page when open() was last called on instance `id`. */
+export async function openedAt(host: Host, id: string): Promise<number> {
+  return host.evaluate((id) => (window as any).__rec.openedAt[id] as number, id);
 }
 
 export async function recorded(host: Host, id?: string): Promise<Recorded[]> {
