@@ -1,6 +1,8 @@
 // Leak check (the full memory benchmark is `npm run bench`): many lifecycles on one partner page must leave
 // no iframe behind and the page's event listeners where they were. Counters come from CDP
 // (Performance.getMetrics after HeapProfiler.collectGarbage), so a listener or frame the SDK forgets fails CI.
+// Chromium only: Firefox and WebKit have no such protocol, so the firefox project skips this file
+// (CHROMIUM_ONLY in playwright.config.ts) and the WebKit suite does not include it.
 import type { CDPSession, Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
 

@@ -1,12 +1,16 @@
-// e2e in Debian's Chromium across real sites: partner.test, cdn.test, sign.test (and evil.test) all map to
-// 127.0.0.1, so the browser applies its cross-site rules (site isolation, SRI + CORS, CSP, postMessage
-// origins) exactly as it would in production.
+// e2e in three engines across real sites: partner.test, cdn.test, sign.test (and evil.test) all map to
+// 127.0.0.1, so each browser applies its cross-site rules (site isolation, SRI + CORS, CSP, postMessage
+// origins) exactly as it would in production. One project per engine, named after it in every report line:
+// Debian's Chromium and Firefox ESR through Playwright, WebKitGTK through WebDriver (e2e/webkit/).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../scripts/lib/firefox.mjs';
+
+/** Specs that need Chromium-only features: the DevTools Protocol's heap and listener metrics. */
+const CHROMIUM_ONLY = ['leak.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   // Two cores: more workers only make each test slower.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
@@ -15,17 +19,42 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // `list` prefixes every test with its engine ([chromium], [firefox], [webkit]); the summary adds a line per engine.
+  reporter: [['list'], ['./support/engine-summary-reporter.ts']],
   // E2E_OUTPUT_DIR lets concurrent runs in one working tree keep apart (each run empties its output dir).
   outputDir: process.env.E2E_OUTPUT_DIR || '../test-results',
   use: {
-    browserName: 'chromium',
     // The sandbox certificate is self-signed (made in .cache/certs).
     ignoreHTTPSErrors: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS],
-    },
   },
+  projects: [
+    {
+      name: 'chromium',
+      testMatch: '*.spec.ts',
+      testIgnore: 'webkit/**',
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+      },
+    },
+    {
+      name: 'firefox',
+      testMatch: '*.spec.ts',
+      testIgnore: ['webkit/**', ...CHROMIUM_ONLY],
+      use: {
+        browserName: 'firefox',
+        // Stock Firefox over WebDriver BiDi (Playwright's own Firefox build cannot be downloaded here).
+        channel: 'moz-firefox',
+        launchOptions: { executablePath: FIREFOX_SHIM_PATH, firefoxUserPrefs: { ...FIREFOX_PREFS } },
+      },
+    },
+    {
+      // Playwright cannot drive this WebKit: these tests get a WebDriver session (support/fixtures.ts,
+      // webkitTest) and never ask for a Playwright browser.
+      name: 'webkit',
+      testDir: './webkit',
+      testMatch: '*.spec.ts',
+    },
+  ],
 });

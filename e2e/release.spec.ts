@@ -182,7 +182,9 @@ test.describe('release → nginx origin → partner page', () => {
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
     pages['/tampered'] = page(`<script src="${cdnUrl}/${keyOf(version, FILES.script)}" integrity="${wrong}" crossorigin="anonymous"></script>`);
     const errors: string[] = [];
+    // Chromium reports the block on the console, Firefox as a page error.
     browser.on('console', (message) => errors.push(message.text()));
+    browser.on('pageerror', (error) => errors.push(error.message));
     await browser.goto(`${partnerUrl}/tampered`);
     expect(await browser.evaluate(() => typeof (window as unknown as { SvcSDK?: unknown }).SvcSDK)).toBe('undefined');
     await expect.poll(() => errors.join('\n')).toContain('integrity');

@@ -1,14 +1,20 @@
 // One sandbox (CDN, signing app, contracts API, partner demo) and one harness server per worker, started
-// in-process with free ports, plus helpers that drive the SDK on a host page.
-import { test as base, expect } from '@playwright/test';
+// in-process with free ports, and the partner page as a Host for each engine's driver: `test` for Playwright
+// (Chromium, Firefox), `webkitTest` for WebDriver (WebKit). Both have the same fixtures, so the scenarios in
+// e2e/scenarios/ run unchanged on either.
+import { test as base, expect, type TestInfo } from '@playwright/test';
 import { join } from 'node:path';
+import type { Browser } from 'webdriverio';
 import { DEFAULTS } from '../../demo/server/config.mjs';
 import { ensureCertificate } from '../../demo/server/certs.mjs';
 import { requestLoopback } from '../../demo/server/loopback-client.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
+import { TEST_HOSTS } from '../../scripts/lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
+import { pageHost, type Engine, type Host } from './host';
+import { webdriverHost } from './webdriver-host';
 
-export const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test', evil: 'evil.test' };
+export const HOSTS = TEST_HOSTS;
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
 
@@ -33,7 +39,15 @@ export interface Issued {
 
 type WorkerFixtures = { stack: { sandbox: Sandbox; harness: Harness }; sandbox: Sandbox; harness: Harness };
 
-export const test = base.extend<{ hostUrl: (query?: Record<string, string>) => string }, WorkerFixtures>({
+/** What every scenario gets, in every engine. */
+export interface ScenarioFixtures {
+  host: Host;
+  /** The harness partner page (`/host`) with the given query (sdk, csp, hostile). */
+  hostUrl: (query?: Record<string, string>) => string;
+}
+
+/** The sandbox and harness, no browser yet. */
+const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixtures>({
   stack: [
     async ({}, use) => {
       const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
@@ -64,6 +78,40 @@ export const test = base.extend<{ hostUrl: (query?: Record<string, string>) => s
     await use((query = {}) => `${harness.origins.partner}/host?${new URLSearchParams(query)}`);
   },
 });
+
+/** Playwright engines: the host is the test's page. */
+export const test = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>>({
+  host: async ({ page, browserName }, use) => use(pageHost(page, browserName as Engine)),
+});
+
+/** WebKit: one WebDriver session per worker (WebKitWebDriver allows one at a time); each test starts blank. */
+export const webkitTest = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>, { webkit: Browser }>({
+  webkit: [
+    async ({}, use) => {
+      // Loaded here, so Playwright-engine workers never load webdriverio.
+      const { startWebKit } = await import('./webkit-session');
+      const session = await startWebKit();
+      await use(session.browser);
+      await session.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  host: async ({ webkit }, use, testInfo) => {
+    await use(webdriverHost(webkit));
+    if (testInfo.status !== testInfo.expectedStatus) await attachScreenshot(webkit, testInfo);
+    // Stops the page's timers and frames before the next test.
+    await webkit.url('about:blank');
+  },
+});
+
+/** A failed WebKit test keeps what the page showed (Playwright's trace covers the other engines). */
+async function attachScreenshot(browser: Browser, testInfo: TestInfo): Promise<void> {
+  const path = testInfo.outputPath('webkit-failure.png');
+  await browser.saveScreenshot(path).then(
+    () => testInfo.attachments.push({ name: 'screenshot', contentType: 'image/png', path }),
+    () => undefined,
+  );
+}
 
 export { expect };
 

@@ -1,9 +1,12 @@
-// Drives SvcContracts on a host page through page.evaluate (DevTools evaluation is exempt from the page's
-// CSP, so the hardened page needs no script of its own) and records every event in one ordered list.
+// Drives SvcContracts on a host page through Host.evaluate (script evaluation by the driver is exempt from the
+// page's CSP in every engine, so the hardened page needs no script of its own) and records every event in one
+// ordered list. Works with every engine's Host.
 import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { pageHost, type Engine, type Host } from './host';
 
 export const SDK_EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+export const SIGN_BUTTON = 'Sign contract';
 
 export interface Recorded {
   id: string;
@@ -12,22 +15,37 @@ export interface Recorded {
   at: number;
 }
 
+/** The selector of the signing frame inside a container. */
+export function frameIn(containerId: string): string {
+  return `#${containerId} iframe`;
+}
+
+/** A Playwright page where a scenario needs one of its own, or any engine's Host. */
+export type Target = Host | Page;
+const pageHosts = new WeakMap<Page, Host>();
+
+/** The Host of a target: a Playwright-only test may pass its page (one Host per page, its listeners once). */
+export function hostOf(target: Target): Host {
+  if (!('frameLocator' in target)) return target;
+  let host = pageHosts.get(target);
+  if (!host) {
+    const engine = (target.context().browser()?.browserType().name() ?? 'chromium') as Engine;
+    pageHosts.set(target, (host = pageHost(target, engine)));
+  }
+  return host;
+}
+
 /**
  * Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page.
- * `tokenSequence` (functions cannot cross page.evaluate) makes config.signingToken an async function built in
+ * `tokenSequence` (functions cannot cross into the page) makes config.signingToken an async function built in
  * the page that returns these tokens one per call; its calls are counted (see tokenCalls).
  */
-export async function createInstance(
-  page: Page,
-  id: string,
-  containerId: string,
-  config: Record<string, unknown>,
-  tokenSequence?: string[],
-): Promise<void> {
-  await page.evaluate(
+export async function createInstance(target: Target, id: string, containerId: string, config: Record<string, unknown>, tokenSequence?: string[]): Promise<void> {
+  await hostOf(target).evaluate(
     ({ id, containerId, config, names, tokenSequence }) => {
       const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> }; SvcSDK: any };
       const rec = (w.__rec ??= { log: [], instances: {}, tokenCalls: {} });
+      rec.tokenCalls ??= {};
       if (tokenSequence) {
         rec.tokenCalls[id] = 0;
         config.signingToken = async () => {
@@ -48,14 +66,18 @@ export async function createInstance(
 }
 
 /** How often instance `id`'s token function (createInstance's tokenSequence) has been called. */
-export async function tokenCalls(page: Page, id: string): Promise<number> {
-  return page.evaluate((id) => (window as any).__rec.tokenCalls[id], id);
+export async function tokenCalls(target: Target, id: string): Promise<number> {
+  return hostOf(target).evaluate((id) => (window as any).__rec.tokenCalls[id] as number, id);
 }
 
-/** Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`. */
-export async function open(page: Page, id: string): Promise<void> {
-  await page.evaluate((id) => {
+/**
+ * Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`, and the
+ * moment of the call (the start of loadTimeout) as openedAt(host, id).
+ */
+export async function open(target: Target, id: string): Promise<void> {
+  await hostOf(target).evaluate((id) => {
     const rec = (window as any).__rec;
+    (rec.openedAt ??= {})[id] = performance.now();
     rec.instances[id].open().then(
       () => rec.log.push({ id, event: 'open.resolved', at: performance.now() }),
       (error: Error) => rec.log.push({ id, event: 'open.rejected', payload: { name: error.name, message: error.message }, at: performance.now() }),
@@ -64,40 +86,77 @@ export async function open(page: Page, id: string): Promise<void> {
 }
 
 /** Calls `method` (close, destroy, focus) on instance `id`. */
-export async function call(page: Page, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
-  await page.evaluate(({ id, method }) => (window as any).__rec.instances[id][method](), { id, method });
+export async function call(target: Target, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
+  await hostOf(target).evaluate(({ id, method }) => void (window as any).__rec.instances[id][method](), { id, method });
 }
 
-export async function recorded(page: Page, id?: string): Promise<Recorded[]> {
-  const log: Recorded[] = await page.evaluate(() => (window as any).__rec?.log ?? []);
+/** performance.now() on the page when open() was last called on instance `id`. */
+export async function openedAt(target: Target, id: string): Promise<number> {
+  return hostOf(target).evaluate((id) => (window as any).__rec.openedAt[id] as number, id);
+}
+
+export async function recorded(target: Target, id?: string): Promise<Recorded[]> {
+  const log: Recorded[] = await hostOf(target).evaluate(() => (window as any).__rec?.log ?? []);
   return id === undefined ? log : log.filter((entry) => entry.id === id);
 }
 
 /** Event names of instance `id`, in order. */
-export async function names(page: Page, id: string): Promise<string[]> {
-  return (await recorded(page, id)).map((entry) => entry.event);
+export async function names(target: Target, id: string): Promise<string[]> {
+  return (await recorded(target, id)).map((entry) => entry.event);
 }
 
-/** Waits until instance `id` has recorded `event` (`count` times). */
-export async function waitFor(page: Page, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
+/**
+ * Waits until instance `id` has recorded `event` (`count` times). The wait runs in the page, so it ends within
+ * a few milliseconds of the event at the cost of one driver round trip (each costs tens to hundreds of ms in
+ * Firefox and WebKit).
+ */
+export async function waitFor(target: Target, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
+  const seen = await hostOf(target).evaluate(
+    ({ id, event, count, timeout }) =>
+      new Promise<number>((resolve) => {
+        const deadline = performance.now() + timeout;
+        const check = () => {
+          const log: Array<{ id: string; event: string }> = (window as any).__rec?.log ?? [];
+          const n = log.filter((entry) => entry.id === id && entry.event === event).length;
+          if (n >= count || performance.now() >= deadline) resolve(n);
+          else setTimeout(check, 10);
+        };
+        check();
+      }),
+    { id, event, count, timeout },
+  );
+  expect(seen, `${id}: ${event} within ${timeout} ms`).toBeGreaterThanOrEqual(count);
+}
+
+export async function frameCount(target: Target, containerId: string): Promise<number> {
+  return hostOf(target).evaluate((selector) => document.querySelectorAll(selector).length, frameIn(containerId));
+}
+
+/** The visible text of the signing frame in a container. */
+export function frameText(target: Target, containerId: string): Promise<string> {
+  return hostOf(target).evaluateInFrame(frameIn(containerId), () => document.body.innerText);
+}
+
+/** Waits until the signing frame in a container shows `text` (the frame may still be loading). */
+export async function waitForFrameText(target: Target, containerId: string, text: string): Promise<void> {
   await expect
-    .poll(async () => (await names(page, id)).filter((name) => name === event).length, { timeout, message: `${id}: ${event}` })
-    .toBeGreaterThanOrEqual(count);
+    .poll(() => frameText(target, containerId).catch(() => ''), { message: `#${containerId} frame shows "${text}"`, intervals: [100, 250] })
+    .toContain(text);
 }
 
-/** The signing frame inside a container, for clicking "Sign contract". */
+/** The signer clicks "Sign contract" in the signing frame of a container. */
+export function sign(target: Target, containerId: string): Promise<void> {
+  return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
+}
+
+/** Playwright only: the signing frame inside a container, for locators (roles, labels, keyboard focus). */
 export function signingFrame(page: Page, containerId: string): FrameLocator {
-  return page.frameLocator(`#${containerId} iframe`);
+  return page.frameLocator(frameIn(containerId));
 }
 
-/** The Playwright Frame of the signing app inside a container. */
+/** Playwright only: the Frame of the signing app inside a container. */
 export async function signingFrameHandle(page: Page, containerId: string): Promise<Frame> {
-  const element = await page.locator(`#${containerId} iframe`).elementHandle();
-  const frame = await element?.contentFrame();
+  const frame = await (await page.locator(frameIn(containerId)).elementHandle())?.contentFrame();
   if (!frame) throw new Error(`no frame in #${containerId}`);
   return frame;
-}
-
-export async function frameCount(page: Page, containerId: string): Promise<number> {
-  return page.locator(`#${containerId} iframe`).count();
 }

@@ -1,0 +1,16 @@
+// Every cross-engine scenario, registered by e2e/scenarios.spec.ts (Chromium, Firefox) and
+// e2e/webkit/scenarios.spec.ts (WebKit). A new scenario goes in one of these modules and runs in all three.
+import { errorScenarios } from './errors';
+import { lifecycleScenarios } from './lifecycle';
+import { loadingScenarios } from './loading';
+import type { ScenarioTest } from './scenario-test';
+import { securityScenarios } from './security';
+import { signingScenarios } from './signing';
+
+export function registerScenarios(test: ScenarioTest): void {
+  loadingScenarios(test);
+  signingScenarios(test);
+  errorScenarios(test);
+  lifecycleScenarios(test);
+  securityScenarios(test);
+}

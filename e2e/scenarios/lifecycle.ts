@@ -1,0 +1,115 @@
+// Retry, close/destroy, several instances on one page, and frame sizing.
+import { adHocToken, expect, issueToken } from '../support/fixtures';
+import type { Host } from '../support/host';
+import { call, createInstance, frameCount, frameIn, names, open, recorded, sign, SIGN_BUTTON, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { COMPLETED, READY, appReported } from './expected';
+import type { ScenarioTest } from './scenario-test';
+
+export function lifecycleScenarios(test: ScenarioTest): void {
+  test('retry: flaky fails once with loading_error; open() from the error handler reaches ready', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('flaky'), contractId: 'retry-1', appUrl: sandbox.origins.signing });
+    await host.evaluate(() => {
+      const rec = (window as any).__rec;
+      const instance = rec.instances.a;
+      let retried = false;
+      instance.on('contract.error', (payload: { code: string }) => {
+        if (payload.code === 'loading_error' && !retried) {
+          retried = true;
+          instance.open().then(() => rec.log.push({ id: 'a', event: 'retry.resolved', at: performance.now() }));
+        }
+      });
+    });
+    await open(host, 'a');
+    await waitFor(host, 'a', 'retry.resolved');
+    const log = await recorded(host, 'a');
+    expect(log.filter((e) => e.event.startsWith('contract.')).map((e) => e.event)).toEqual([
+      'contract.loading',
+      'contract.error',
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
+    ]);
+    expect(log.find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'loading_error', contractId: 'retry-1' });
+    // The first open() settled after its error handlers ran; the retry resolved on ready.
+    expect(log.map((e) => e.event)).toContain('open.resolved');
+    expect(await frameCount(host, 'c1')).toBe(1);
+    await waitForFrameText(host, 'c1', SIGN_BUTTON);
+  });
+
+  test('close() restores the container and open() works again; destroy() then open() rejects', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    const snapshot = () => host.evaluate(() => document.getElementById('c1')!.outerHTML);
+    const before = await snapshot();
+    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'cycle', appUrl: sandbox.origins.signing });
+    await open(host, 'a');
+    await waitFor(host, 'a', 'contract.ready');
+    expect(await frameCount(host, 'c1')).toBe(1);
+
+    await call(host, 'a', 'close');
+    expect(await snapshot()).toBe(before);
+
+    await open(host, 'a');
+    await waitFor(host, 'a', 'contract.ready', 2);
+    expect(await frameCount(host, 'c1')).toBe(1);
+    await waitForFrameText(host, 'c1', SIGN_BUTTON);
+    const lifecycle = READY.filter((e) => e.startsWith('contract.'));
+    expect((await names(host, 'a')).filter((n) => n.startsWith('contract.'))).toEqual([...lifecycle, ...lifecycle]);
+
+    await call(host, 'a', 'destroy');
+    expect(await snapshot()).toBe(before);
+    await open(host, 'a');
+    await waitFor(host, 'a', 'open.rejected');
+    const rejected = (await recorded(host, 'a')).find((e) => e.event === 'open.rejected')!;
+    expect(String(rejected.payload!.message)).toMatch(/destroy/);
+    expect(await frameCount(host, 'c1')).toBe(0);
+    // destroy() released the container: a new instance may use it.
+    await createInstance(host, 'b', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await open(host, 'b');
+    await waitFor(host, 'b', 'contract.ready');
+  });
+
+  test('two instances on one page, different scenarios: each sees only its own events', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    const { applicationId, token } = await issueToken(sandbox, 'complete');
+    await createInstance(host, 'one', 'c1', { signingToken: token, contractId: 'contract-one', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two', appUrl: sandbox.origins.signing });
+    await open(host, 'one');
+    await open(host, 'two');
+    await waitFor(host, 'one', 'open.resolved');
+    await waitFor(host, 'two', 'open.resolved');
+    await sign(host, 'c1');
+    await waitFor(host, 'one', 'contract.completed');
+    // A later, awaited thing than any stray port message: the service's webhook for that signature arrived.
+    await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === applicationId)).toBe(true);
+
+    const one = await recorded(host, 'one');
+    const two = await recorded(host, 'two');
+    expect(one.map((e) => e.event)).toEqual(COMPLETED);
+    expect(two.map((e) => e.event)).toEqual(appReported({ loaded: true }));
+    expect(two.find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'not_found' });
+    for (const entry of one.filter((e) => e.payload)) expect(entry.payload!.contractId).toBe('contract-one');
+    for (const entry of two.filter((e) => e.payload)) expect(entry.payload!.contractId).toBe('contract-two');
+  });
+
+  test('width and height: a number becomes pixels, a string is applied as written', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    await createInstance(host, 'px', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, width: 640, height: '22rem' });
+    await createInstance(host, 'pct', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, width: '75%', height: 300 });
+    await open(host, 'px');
+    await open(host, 'pct');
+    await waitFor(host, 'px', 'contract.ready');
+    await waitFor(host, 'pct', 'contract.ready');
+    // host.css makes each container 800px wide; the root font size is 16px.
+    expect(await measure(host, 'c1')).toEqual({ width: '640px', height: '22rem', box: { width: 640, height: 352 } });
+    expect(await measure(host, 'c2')).toEqual({ width: '75%', height: '300px', box: { width: 600, height: 300 } });
+  });
+}
+
+function measure(host: Host, containerId: string) {
+  return host.evaluate((selector) => {
+    const frame = document.querySelector(selector) as HTMLIFrameElement;
+    const box = frame.getBoundingClientRect();
+    return { width: frame.style.width, height: frame.style.height, box: { width: box.width, height: box.height } };
+  }, frameIn(containerId));
+}

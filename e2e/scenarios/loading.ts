@@ -1,0 +1,43 @@
+// Loading the SDK as partners do: the pinned URL with its SRI hash, a tampered hash, the floating v1/ path.
+import { adHocToken, expect } from '../support/fixtures';
+import type { Host } from '../support/host';
+import { createInstance, open, sign, waitFor } from '../support/sdk-driver';
+import type { ScenarioTest } from './scenario-test';
+
+const sdkGlobal = (host: Host) => host.evaluate(() => typeof (window as any).SvcSDK);
+
+/** How often the page requested `url` (Resource Timing; WebKit leaves the sizes of a refused script at 0). */
+const requests = (host: Host, url: string) => host.evaluate((url) => performance.getEntriesByName(url).length, url);
+
+/** What the CDN answers this page for `url` right now, fetched with CORS as the script tag does. */
+const cdnAnswer = (host: Host, url: string) =>
+  host.evaluate(async (url) => {
+    const response = await fetch(url, { mode: 'cors', cache: 'no-store' });
+    return { status: response.status, bytes: (await response.text()).length };
+  }, url);
+
+export function loadingScenarios(test: ScenarioTest): void {
+  test('SRI: a wrong integrity hash is blocked by the browser', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl({ sdk: 'bad-integrity' }));
+    // The tag requested the script, which the CDN serves to this page, and the browser refused to run it.
+    expect(await requests(host, sandbox.urls.sdkPinned)).toBe(1);
+    expect(await sdkGlobal(host)).toBe('undefined');
+    expect(await cdnAnswer(host, sandbox.urls.sdkPinned)).toEqual({ status: 200, bytes: expect.any(Number) });
+    expect((await cdnAnswer(host, sandbox.urls.sdkPinned)).bytes).toBeGreaterThan(1000);
+    // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).
+    if (host.messages() !== null) await expect.poll(() => host.messages()!.join('\n')).toMatch(/integrity/i);
+  });
+
+  test('SRI: the pinned bundle with its integrity loads; the floating v1/ path loads and works', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl({ sdk: 'pinned' }));
+    expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
+
+    await host.goto(hostUrl({ sdk: 'floating' }));
+    expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
+    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'floating', appUrl: sandbox.origins.signing });
+    await open(host, 'a');
+    await waitFor(host, 'a', 'contract.ready');
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
+  });
+}

@@ -1,0 +1,81 @@
+// A hardened partner page (strict CSP with Trusted Types), a hostile frame on the page, and a site the signing
+// app does not let frame it.
+import { requestLoopback } from '../../demo/server/loopback-client.mjs';
+import { adHocToken, expect } from '../support/fixtures';
+import { createInstance, names, open, recorded, sign, waitFor } from '../support/sdk-driver';
+import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
+import type { ScenarioTest } from './scenario-test';
+
+export function securityScenarios(test: ScenarioTest): void {
+  test('hardened host page (CSP: CDN scripts only, signing-app frames only, Trusted Types): works, zero violations', async ({ host, sandbox, hostUrl }) => {
+    const url = hostUrl({ csp: 'strict' });
+    const csp = String((await requestLoopback({ url, ca: sandbox.cert })).headers['content-security-policy']);
+    expect(csp).toContain(`script-src ${sandbox.origins.cdn};`);
+    expect(csp).toContain(`frame-src ${sandbox.origins.signing};`);
+    expect(csp).toContain("require-trusted-types-for 'script'");
+    expect(csp).not.toContain('unsafe-inline');
+
+    await host.watchViolations();
+    await host.goto(url);
+    await createInstance(host, 'ok', 'c1', { signingToken: adHocToken('complete'), contractId: 'h1', appUrl: sandbox.origins.signing, width: 500, height: '20rem' });
+    await createInstance(host, 'err', 'c2', { signingToken: adHocToken('verification_required'), contractId: 'h2', appUrl: sandbox.origins.signing });
+    await open(host, 'ok');
+    await open(host, 'err');
+    await waitFor(host, 'ok', 'contract.ready');
+    await waitFor(host, 'err', 'contract.error');
+    await sign(host, 'c1');
+    await waitFor(host, 'ok', 'contract.completed');
+    expect(await names(host, 'ok')).toEqual(COMPLETED);
+
+    expect(await host.violations()).toEqual([]);
+    const messages = host.messages();
+    if (messages !== null) expect(messages.filter((m) => /Content Security Policy|Trusted Type/i.test(m))).toEqual([]);
+    // The policy is in force in this engine, so "zero violations" means something: Trusted Types refuse a
+    // string assigned to innerHTML (checked last, as the refusal is itself a violation).
+    const refused = await host.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<b>x</b>';
+        return false;
+      } catch (error) {
+        return error instanceof TypeError;
+      }
+    });
+    expect(refused, 'innerHTML refused by Trusted Types').toBe(true);
+  });
+
+  test('a hostile frame (another origin) imitating the signing app produces no SDK event', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl({ hostile: '1' }));
+    const spoofRounds = () => host.evaluateInFrame('#hostile', () => (window as any).spoofRounds as number);
+    await expect.poll(spoofRounds).toBeGreaterThan(0);
+
+    // One instance that never gets an answer (any loaded/ready/completed would be forged) and one that is ready
+    // (a forged completed or error would show), while the hostile frame keeps posting.
+    await createInstance(host, 'quiet', 'c1', { signingToken: adHocToken('silent'), contractId: 'q', appUrl: sandbox.origins.signing, loadTimeout: 1500 });
+    await createInstance(host, 'live', 'c2', { signingToken: adHocToken('complete'), contractId: 'l', appUrl: sandbox.origins.signing });
+    await open(host, 'quiet');
+    await open(host, 'live');
+    await waitFor(host, 'quiet', 'contract.error');
+    await waitFor(host, 'live', 'contract.ready');
+    // Wait on the hostile frame itself: five more rounds of spoofs posted while both instances listen.
+    const rounds = await spoofRounds();
+    await expect.poll(spoofRounds).toBeGreaterThan(rounds + 5);
+
+    expect(await names(host, 'quiet')).toEqual(FAILED_TO_LOAD);
+    expect((await recorded(host, 'quiet'))[1].payload).toMatchObject({ code: 'loading_error' });
+    expect(await names(host, 'live')).toEqual(READY);
+    // Side check: the signing apps never answered the hostile frame's own init attempts.
+    expect(await host.evaluateInFrame('#hostile', () => (window as any).hijackReplies)).toBe(0);
+  });
+
+  test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({ host, sandbox, harness }) => {
+    // The same host page, served from evil.test: the SDK works there, the signing app refuses to be framed.
+    await host.goto(`${harness.origins.evil}/host`);
+    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'stranger', appUrl: sandbox.origins.signing, loadTimeout: 20_000 });
+    await open(host, 'a');
+    await waitFor(host, 'a', 'open.resolved');
+    expect(await names(host, 'a')).toEqual(FAILED_TO_LOAD);
+    expect((await recorded(host, 'a'))[1].payload).toMatchObject({ code: 'loading_error' });
+    // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).
+    if (host.messages() !== null) await expect.poll(() => host.messages()!.join('\n')).toMatch(/frame-ancestors/);
+  });
+}

@@ -1,0 +1,50 @@
+// The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
+// webhook verified by the partner backend; the slow app that open() waits for.
+import { adHocToken, expect, issueToken } from '../support/fixtures';
+import { createInstance, names, open, recorded, sign, waitFor, waitForFrameText, frameIn } from '../support/sdk-driver';
+import { COMPLETED, CONTRACT_TITLE, READY, SIGNED_TITLE, SIGNER_LINE } from './expected';
+import type { ScenarioTest } from './scenario-test';
+
+export function signingScenarios(test: ScenarioTest): void {
+  test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified', async ({ host, sandbox, hostUrl }) => {
+    const { applicationId, token } = await issueToken(sandbox, 'complete');
+    await host.goto(hostUrl());
+    await createInstance(host, 'a', 'c1', { signingToken: token, contractId: 'loan-42', appUrl: sandbox.origins.signing });
+    await open(host, 'a');
+
+    await waitFor(host, 'a', 'open.resolved');
+    // Resolved on ready: before anything else happens, and before the signer does anything.
+    expect(await names(host, 'a')).toEqual(READY);
+
+    const headings = () => host.evaluateInFrame(frameIn('c1'), () => [...document.querySelectorAll('h1, h2')].map((h) => h.textContent!.trim()));
+    await expect.poll(headings).toContain(CONTRACT_TITLE);
+    await waitForFrameText(host, 'c1', SIGNER_LINE);
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
+    await expect.poll(headings).toContain(SIGNED_TITLE);
+
+    const log = await recorded(host, 'a');
+    expect(log.map((entry) => entry.event)).toEqual(COMPLETED);
+    for (const entry of log.filter((e) => e.event.startsWith('contract.'))) {
+      expect(entry.payload, entry.event).toEqual({ contractId: 'loan-42' });
+    }
+
+    // Server-confirmed completion: the service delivered application.contract.signed and the partner backend
+    // accepted it only after checking the HMAC signature and timestamp.
+    await expect.poll(() => sandbox.confirmations().filter((c) => c.applicationId === applicationId).length).toBe(1);
+    const event = sandbox.confirmations().find((c) => c.applicationId === applicationId)!;
+    const attempts = sandbox.deliveries().filter((d) => d.event_id === event.eventId);
+    expect(attempts).toEqual([expect.objectContaining({ success: true, http_status: 200, attempt_number: 1 })]);
+  });
+
+  test("slow: ready arrives only after the app's delay, and open() waits for it", async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 });
+    await open(host, 'a');
+    await waitFor(host, 'a', 'open.resolved');
+    const log = await recorded(host, 'a');
+    expect(log.map((e) => e.event)).toEqual(READY);
+    const at = (name: string) => log.find((e) => e.event === name)!.at;
+    expect(at('contract.ready') - at('contract.loaded')).toBeGreaterThanOrEqual(1900);
+  });
+}

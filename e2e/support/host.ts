@@ -1,0 +1,77 @@
+// The partner's page as the cross-engine scenarios see it, whatever drives the browser: Playwright (Chromium,
+// Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here, so a
+// scenario written against Host runs unchanged in all three engines.
+import type { Page } from '@playwright/test';
+
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+
+/** A function run in the browser: it is sent as source text, so it may use only its argument and globals. */
+export type InPage<A, R> = (arg: A) => R | Promise<R>;
+
+export interface Host {
+  readonly engine: Engine;
+  /** Opens `url` in the page and waits for its load event. */
+  goto(url: string): Promise<void>;
+  /** Runs `fn(arg)` in the page, awaits a returned promise, and returns the (JSON-like) result. */
+  evaluate<R, A = undefined>(fn: InPage<A, R>, arg?: A): Promise<R>;
+  /** The same, inside the frame of the first element matching `frameSelector` (cross-origin frames too). */
+  evaluateInFrame<R, A = undefined>(frameSelector: string, fn: InPage<A, R>, arg?: A): Promise<R>;
+  /** Clicks, as the signer would, the button whose text is `name` inside that frame. */
+  clickInFrame(frameSelector: string, name: string): Promise<void>;
+  /** Starts collecting Content-Security-Policy violations: call it before goto(). */
+  watchViolations(): Promise<void>;
+  /** Violations collected since goto(), as "directive blocked-uri" (which documents are watched: see each driver). */
+  violations(): Promise<string[]>;
+  /**
+   * What the browser printed so far (console messages and uncaught page errors), or null where the driver
+   * cannot see it (WebDriver classic). Firefox reports SRI and frame-ancestors blocks as page errors, Chromium
+   * on the console: both are here.
+   */
+  messages(): string[] | null;
+}
+
+/** Listener installed in a document to record its CSP violations (runs in the browser). */
+export function recordViolations(): void {
+  const w = window as unknown as { __violations?: string[] };
+  if (w.__violations) return;
+  const list: string[] = (w.__violations = []);
+  document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.violatedDirective} ${e.blockedURI}`));
+}
+
+export function readViolations(): string[] {
+  return (window as unknown as { __violations?: string[] }).__violations ?? [];
+}
+
+/** Host over a Playwright page (Chromium, Firefox). Violations are watched in every frame, from its first script. */
+export function pageHost(page: Page, engine: Engine): Host {
+  const printed: string[] = [];
+  page.on('console', (message) => printed.push(message.text()));
+  page.on('pageerror', (error) => printed.push(error.message));
+
+  async function frameOf(frameSelector: string) {
+    const frame = await (await page.waitForSelector(frameSelector, { state: 'attached' })).contentFrame();
+    if (!frame) throw new Error(`${frameSelector} has no frame`);
+    return frame;
+  }
+
+  return {
+    engine,
+    async goto(url) {
+      await page.goto(url);
+    },
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg),
+    evaluateInFrame: async (frameSelector, fn, arg) => (await frameOf(frameSelector)).evaluate(fn as never, arg),
+    async clickInFrame(frameSelector, name) {
+      await page.frameLocator(frameSelector).getByRole('button', { name }).click();
+    },
+    async watchViolations() {
+      await page.addInitScript(recordViolations);
+    },
+    async violations() {
+      const all: string[] = [];
+      for (const frame of page.frames()) all.push(...(await frame.evaluate(readViolations)));
+      return all;
+    },
+    messages: () => [...printed],
+  };
+}

@@ -1,0 +1,49 @@
+// Host over a classic W3C WebDriver session (WebKitGTK's MiniBrowser through WebKitWebDriver). The protocol has
+// no init scripts and no console: violations are watched in the host document from its load event on (before
+// any scenario creates an SDK instance, so every violation the SDK could cause is seen), and messages() is null.
+import type { Browser } from 'webdriverio';
+import { readViolations, recordViolations, type Host } from './host';
+
+/** A button by its visible text (WebDriver classic has no accessibility-name locator). */
+function buttonNamed(name: string): string {
+  if (name.includes('"')) throw new Error(`button name with a double quote is not supported: ${name}`);
+  return `//button[normalize-space(.)="${name}"]`;
+}
+
+export function webdriverHost(browser: Browser): Host {
+  let watching = false;
+
+  async function inFrame<R>(frameSelector: string, action: () => Promise<R>): Promise<R> {
+    const element = await browser.$(frameSelector);
+    await element.waitForExist();
+    await browser.switchFrame(element);
+    try {
+      return await action();
+    } finally {
+      await browser.switchFrame(null);
+    }
+  }
+
+  const evaluate: Host['evaluate'] = (fn, arg) => browser.execute(fn as never, arg) as never;
+
+  return {
+    engine: 'webkit',
+    async goto(url) {
+      await browser.url(url);
+      if (watching) await browser.execute(recordViolations);
+    },
+    evaluate,
+    evaluateInFrame: (frameSelector, fn, arg) => inFrame(frameSelector, () => evaluate(fn, arg)),
+    clickInFrame: (frameSelector, name) =>
+      inFrame(frameSelector, async () => {
+        const button = await browser.$(buttonNamed(name));
+        await button.waitForClickable();
+        await button.click();
+      }),
+    async watchViolations() {
+      watching = true;
+    },
+    violations: () => evaluate(readViolations),
+    messages: () => null,
+  };
+}

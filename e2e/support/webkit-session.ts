@@ -1,0 +1,147 @@
+// One WebKit browser for a test worker: a virtual display (Xvfb), WebKitWebDriver on a free port, and one
+// MiniBrowser session over classic W3C WebDriver (WebKitGTK offers no WebDriver BiDi, hence
+// `wdio:enforceWebDriverClassic`). Each process runs in its own process group, ended when the worker ends.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import type { Readable } from 'node:stream';
+import { remote, type Browser } from 'webdriverio';
+import { hostsAdvice, mapHosts, unmappedHosts } from '../../scripts/lib/test-hosts.mjs';
+import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/lib/webkit.mjs';
+
+const START_TIMEOUT_MS = 20_000;
+/** Wider than the harness page's 800 px containers, so frame sizes are what the page asked for. */
+const WINDOW = { width: 1280, height: 900 };
+
+export interface WebKitSession {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** WebKitGTK resolves names only through /etc/hosts: map the test hosts there (root) or say how to. */
+function ensureTestHosts(): void {
+  const missing = unmappedHosts();
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`WebKit suite: ${hostsAdvice(missing)}`);
+  mapHosts();
+}
+
+/** What each started process wrote to stderr, for error messages. */
+const stderrText = new WeakMap<ChildProcess, string[]>();
+
+function stderrOf(child: ChildProcess): string {
+  return (stderrText.get(child) ?? []).join('').trim();
+}
+
+function startGroup(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {}): ChildProcess {
+  const child = spawn(command, args, {
+    detached: true,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'ignore', 'pipe', ...(options.extraFd ? (['pipe'] as const) : [])],
+  });
+  const stderr: string[] = [];
+  stderrText.set(child, stderr);
+  child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  return child;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = once(child, 'exit');
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  await exited;
+}
+
+/** Resolves with what `child` writes first to `stream` (one line), or rejects when it exits or times out. */
+function firstLine(child: ChildProcess, stream: Readable, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`${what}: nothing after ${START_TIMEOUT_MS} ms. ${stderrOf(child)}`)), START_TIMEOUT_MS);
+    stream.on('data', (chunk) => {
+      text += String(chunk);
+      if (text.includes('\n')) {
+        clearTimeout(timer);
+        resolve(text.trim());
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what}: exited with ${code}. ${stderrOf(child)}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${what}: ${error.message}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the driver answers /status as ready (the port is open), or fails as soon as the driver exits. */
+async function driverReady(driver: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${driver.exitCode}: ${stderrOf(driver)}`);
+    const status = await fetch(`http://127.0.0.1:${port}/status`).then(
+      (response) => response.json() as Promise<{ value?: { ready?: boolean } }>,
+      () => undefined,
+    );
+    if (status?.value?.ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`WebKitWebDriver: port ${port} not ready after ${START_TIMEOUT_MS} ms. ${stderrOf(driver)}`);
+}
+
+export async function startWebKit(): Promise<WebKitSession> {
+  ensureTestHosts();
+  const started: ChildProcess[] = [];
+  const stopAll = () => Promise.all(started.reverse().map(stopGroup));
+  try {
+    // -displayfd: Xvfb picks a free display itself and reports it once it accepts connections (no race with
+    // other displays on the machine, no fixed :99).
+    const xvfb = startGroup(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { extraFd: true });
+    started.push(xvfb);
+    const display = await firstLine(xvfb, xvfb.stdio[3] as Readable, 'Xvfb');
+
+    const port = await freePort();
+    const driver = startGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`], { env: { ...process.env, DISPLAY: `:${display}` } });
+    started.push(driver);
+    await driverReady(driver, port);
+
+    const browser = await remote({
+      hostname: '127.0.0.1',
+      port,
+      logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        acceptInsecureCerts: true,
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
+    });
+    await browser.setWindowSize(WINDOW.width, WINDOW.height);
+    return {
+      browser,
+      async close() {
+        await browser.deleteSession().catch(() => undefined);
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
