@@ -3,6 +3,7 @@
 import { errorScenarios } from './errors';
 import { lifecycleScenarios } from './lifecycle';
 import { loadingScenarios } from './loading';
+import { recoveryAndOptionsScenarios } from './recovery-and-options';
 import type { ScenarioTest } from './scenario-test';
 import { securityScenarios } from './security';
 import { signingScenarios } from './signing';
@@ -13,4 +14,5 @@ export function registerScenarios(test: ScenarioTest): void {
   errorScenarios(test);
   lifecycleScenarios(test);
   securityScenarios(test);
+  recoveryAndOptionsScenarios(test);
 }

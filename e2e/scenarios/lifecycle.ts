@@ -56,6 +56,9 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     const lifecycle = READY.filter((e) => e.startsWith('contract.'));
     expect((await names(host, 'a')).filter((n) => n.startsWith('contract.'))).toEqual([...lifecycle, ...lifecycle]);
 
+    // Reading the frame's text over WebDriver (WebKit) leaves the focus in the frame, and a frame removed while
+    // focused hands the focus to the container (tabindex="-1", tested in keyboard.spec.ts). Not the subject here.
+    await host.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await call(host, 'a', 'destroy');
     expect(await snapshot()).toBe(before);
     await open(host, 'a');
