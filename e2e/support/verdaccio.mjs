@@ -2,7 +2,7 @@
 // port, with a generated config, a throwaway storage directory and no uplink (nothing reaches the internet).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +10,6 @@ import { fileURLToPath } from 'node:url';
 const VERDACCIO_BIN = fileURLToPath(new URL('../../node_modules/verdaccio/bin/verdaccio', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts Verdaccio and creates one user. Resolves `{ url, npmrc, dir, log(), stop() }`: `npmrc` is a user config

@@ -3,11 +3,11 @@
 // `wdio:enforceWebDriverClassic`). Each process runs in its own process group, ended when the worker ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import { remote, type Browser } from 'webdriverio';
 import { hostsAdvice, mapHosts, unmappedHosts } from '../../scripts/lib/test-hosts.mjs';
 import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/lib/webkit.mjs';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 const START_TIMEOUT_MS = 20_000;
 /** Wider than the harness page's 800 px containers, so frame sizes are what the page asked for. */
@@ -79,16 +79,6 @@ function firstLine(child: ChildProcess, stream: Readable, what: string): Promise
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits until the driver answers /status as ready (the port is open), or fails as soon as the driver exits. */
 async function driverReady(driver: ChildProcess, port: number): Promise<void> {
