@@ -11,9 +11,9 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import dts from 'rollup-plugin-dts';
 import ts from 'typescript';
-import { sriOf } from './scripts/lib/bundle.mjs';
-import { buildConstants } from './scripts/lib/build-constants.mjs';
-import { NPM_ENTRIES, NPM_PACKAGE_DIR, npmPackageJson } from './scripts/lib/npm-package.mjs';
+import { sriOf } from './lib/bundle.mjs';
+import { buildConstants } from './lib/build-constants.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const { version, description, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error: plain ESM helper without type declarations
-import { buildConstants } from './scripts/lib/build-constants.mjs';
+import { buildConstants } from './lib/build-constants.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 

@@ -1,5 +1,5 @@
 // The partner demo as a newcomer uses it: pick a scenario, sign, see the server confirm via webhook.
-import { requestLoopback } from '../demo/server/loopback-client.mjs';
+import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import { expect, test } from './support/fixtures';
 

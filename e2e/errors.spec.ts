@@ -1,7 +1,7 @@
 // Failures whose proof needs Playwright's view of the network and of every frame (Chromium, Firefox): the
 // cross-engine error scenarios are in scenarios/errors.ts.
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, frameCount, open, recorded, waitFor } from './support/sdk-driver';
+import { createInstance, frameCount, open, openAndWait, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
 
 test('signing-app URL that 404s → loading_error from the no-hello check, long before loadTimeout', async ({ page, host, sandbox, hostUrl }) => {
@@ -10,9 +10,7 @@ test('signing-app URL that 404s → loading_error from the no-hello check, long 
     if (response.url() === `${sandbox.origins.signing}/missing/embed`) embedRequests.push(response.status());
   });
   await host.goto(hostUrl());
-  await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'gone', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 });
-  await open(host, 'a');
-  await waitFor(host, 'a', 'open.resolved');
+  await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'gone', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 }, 'open.resolved');
   const log = await recorded(host, 'a');
   expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
   expect(log[1].payload).toMatchObject({ contractId: 'gone', code: 'loading_error' });

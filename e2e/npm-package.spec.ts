@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEFAULTS } from '../demo/server/config.mjs';
-import { ensureCertificate } from '../demo/server/certs.mjs';
-import { listenHttps } from '../demo/server/http-kit.mjs';
+import { CERT_DIR } from '../lib/repo-paths.mjs';
+import { ensureCertificate } from '../lib/certs.mjs';
+import { listenHttps } from '../lib/http-kit.mjs';
 import { startSandbox } from '../demo/server/sandbox.mjs';
-import { sriOf } from '../scripts/lib/bundle.mjs';
+import { sriOf } from '../lib/bundle.mjs';
 import { MANIFEST_KEY, keyOf } from '../scripts/release/layout.mjs';
 import { registryVersion } from '../scripts/release/npm-registry.mjs';
 import { runRelease } from '../scripts/release/run-release.mjs';
@@ -76,7 +76,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     });
     project = await createConsumerProject({ registry: registry.url, version, env });
 
-    const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
+    const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: Object.values(HOSTS) });
     const server = await listenHttps({
       tls,
       port: 0,

@@ -2,7 +2,7 @@
 // the sandbox app's resize reports, locale passed to the app, title as the frame's accessible name.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { call, createInstance, names, open, recorded, signingFrame, signingFrameHandle, tokenCalls, waitFor } from './support/sdk-driver';
+import { call, createInstance, names, open, openAndWait, recorded, signingFrame, signingFrameHandle, tokenCalls, waitFor } from './support/sdk-driver';
 
 /** The frame's height and, inside it, the bottom of the app's content and whether its document scrolls. */
 async function frameLayout(page: Page, containerId: string) {
@@ -28,9 +28,7 @@ async function expectFrameFitsContent(page: Page, containerId: string): Promise<
 
 test('signingToken function: open() after not_found calls it again and reaches ready with the new token, same instance', async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { contractId: 'fn-1', appUrl: sandbox.origins.signing }, [adHocToken('not_found'), adHocToken('complete')]);
-  await open(page, 'a');
-  await waitFor(page, 'a', 'open.resolved');
+  await openAndWait(page, 'a', 'c1', { contractId: 'fn-1', appUrl: sandbox.origins.signing }, 'open.resolved', [adHocToken('not_found'), adHocToken('complete')]);
   expect((await recorded(page, 'a')).find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'not_found', contractId: 'fn-1' });
   expect(await tokenCalls(page, 'a')).toBe(1);
 
@@ -53,9 +51,7 @@ test('signingToken function: open() after not_found calls it again and reaches r
 test("height 'auto': the frame is the app's content height, and shrinks with it when the signed view replaces the contract", async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
   // A low minimum, so that the shorter signed view is not held up by the default 320 px.
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', minHeight: 100 });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', minHeight: 100 });
   const contractHeight = await expectFrameFitsContent(page, 'c1');
   // The contract is taller than both the 100 px minimum and the 600 px fixed default.
   expect(contractHeight).toBeGreaterThan(600);
@@ -69,9 +65,7 @@ test("height 'auto': the frame is the app's content height, and shrinks with it 
 
 test("height 'auto' with maxHeight: the frame stops at the maximum and the app scrolls inside it", async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', maxHeight: 400 });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', maxHeight: 400 });
   // The app reports its height before ready (docs/protocol.md: after each render), so the clamp is in place now.
   const layout = await frameLayout(page, 'c1');
   expect(layout.frameHeight).toBe(400);
@@ -81,9 +75,7 @@ test("height 'auto' with maxHeight: the frame stops at the maximum and the app s
 
 test("height 'auto' with minHeight: the frame follows the content down to the minimum, then stays there", async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', minHeight: 500 });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', minHeight: 500 });
   expect(await expectFrameFitsContent(page, 'c1')).toBeGreaterThan(500);
 
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
@@ -98,9 +90,7 @@ test("height 'auto' with minHeight: the frame follows the content down to the mi
 for (const locale of ['de', 'de-DE']) {
   test(`locale '${locale}': the sandbox app renders German and says so in <html lang>`, async ({ page, sandbox, hostUrl }) => {
     await page.goto(hostUrl());
-    await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale });
-    await open(page, 'a');
-    await waitFor(page, 'a', 'contract.ready');
+    await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale });
     const frame = signingFrame(page, 'c1');
     await expect(frame.getByRole('heading', { name: 'Darlehensvertrag für Unternehmen' })).toBeVisible();
     await expect(frame.getByRole('heading', { name: 'Darlehenskonditionen' })).toBeVisible();
@@ -113,9 +103,7 @@ for (const locale of ['de', 'de-DE']) {
 
 test("locale 'fr': the sandbox app has no French and falls back to English", async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale: 'fr' });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale: 'fr' });
   const frame = signingFrame(page, 'c1');
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
   await expect(frame.getByRole('heading', { name: 'Business Term Loan Agreement' })).toBeVisible();
@@ -124,9 +112,7 @@ test("locale 'fr': the sandbox app has no French and falls back to English", asy
 
 test("locale 'de' on an error: the app's error page is German too", async ({ page, sandbox, hostUrl }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('verification_required'), appUrl: sandbox.origins.signing, locale: 'de' });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.error');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('verification_required'), appUrl: sandbox.origins.signing, locale: 'de' }, 'contract.error');
   const frame = signingFrame(page, 'c1');
   await expect(frame.getByRole('heading', { name: 'Dieser Vertrag kann hier nicht unterschrieben werden' })).toBeVisible();
   await expect(frame.getByText('Der Unterzeichner muss seine Identität bestätigen')).toBeVisible();

@@ -3,8 +3,8 @@
 // origins) exactly as it would in production. One project per engine, named after it in every report line:
 // Debian's Chromium and Firefox ESR through Playwright, WebKitGTK through WebDriver (e2e/webkit/).
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
-import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../scripts/lib/firefox.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
+import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
 
 /**
  * Specs run in Chromium only. leak.spec.ts needs the DevTools Protocol's heap and listener metrics. The other three

@@ -1,5 +1,5 @@
 // A real release into a temporary origin directory, served by a real nginx with the shipped deploy/nginx.conf
-// (scripts/lib/nginx-origin.mjs) as cdn.test, checked from nginx's own responses, then loaded by a partner page
+// (lib/nginx-origin.mjs) as cdn.test, checked from nginx's own responses, then loaded by a partner page
 // on partner.test through the pinned URL with the manifest's integrity: what a partner does after copying the
 // snippet the release printed. The partner page is a small Node server: nginx is not the subject there.
 import { execFile } from 'node:child_process';
@@ -11,21 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { ensureCertificate } from '../demo/server/certs.mjs';
-import { DEFAULTS } from '../demo/server/config.mjs';
-import { requestLoopback } from '../demo/server/loopback-client.mjs';
-import { startNginxOrigin } from '../scripts/lib/nginx-origin.mjs';
-import {
-  ALIAS_FILES,
-  CACHE_CONTROL_ALIAS,
-  CACHE_CONTROL_PINNED,
-  CORS_ALLOW_ORIGIN,
-  FILES,
-  PINNED_FILES,
-  aliasName,
-  contentTypeOf,
-  keyOf,
-} from '../scripts/release/layout.mjs';
+import { ensureCertificate } from '../lib/certs.mjs';
+import { CERT_DIR } from '../lib/repo-paths.mjs';
+import { requestLoopback } from '../lib/loopback-client.mjs';
+import { startNginxOrigin } from '../lib/nginx-origin.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED, CORS_ALLOW_ORIGIN } from '../lib/origin-policy.mjs';
+import { ALIAS_FILES, FILES, PINNED_FILES, aliasName, keyOf, publishedContentType } from '../scripts/release/layout.mjs';
 import { MANIFEST_DEFAULT } from '../scripts/release/manifest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,7 +48,7 @@ async function expectServed(key: string, cacheControl: string) {
   const response = await get(key);
   expect(response.status, key).toBe(200);
   expect(response.headers, key).toMatchObject({
-    'content-type': contentTypeOf(key),
+    'content-type': publishedContentType(key),
     'cache-control': cacheControl,
     'access-control-allow-origin': CORS_ALLOW_ORIGIN,
     'x-content-type-options': 'nosniff',
@@ -71,7 +62,7 @@ test.describe('release → nginx origin → partner page', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000); // a real build (the global build, then the npm package and its types)
-    tls = await ensureCertificate({ dir: DEFAULTS.certDir });
+    tls = await ensureCertificate({ dir: CERT_DIR });
     origin = mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-origin-'));
     chmodSync(origin, 0o755); // nginx started as root serves it from workers running as nobody
     nginx = await startNginxOrigin({ root: origin, tls, host: 'cdn.test' });
@@ -105,9 +96,9 @@ test.describe('release → nginx origin → partner page', () => {
       const response = await expectServed(key, CACHE_CONTROL_PINNED);
       expect(response.bytes.equals(published(key)), key).toBe(true);
     }
-    expect(contentTypeOf(FILES.script)).toBe('text/javascript; charset=utf-8');
-    expect(contentTypeOf(FILES.map)).toBe('application/json; charset=utf-8');
-    expect(contentTypeOf(FILES.integrity)).toBe('text/plain; charset=utf-8');
+    expect(publishedContentType(FILES.script)).toBe('text/javascript; charset=utf-8');
+    expect(publishedContentType(FILES.map)).toBe('application/json; charset=utf-8');
+    expect(publishedContentType(FILES.integrity)).toBe('text/plain; charset=utf-8');
   });
 
   test(`the ${alias}/ alias and versions.json: short cache, CORS`, async () => {
@@ -116,7 +107,7 @@ test.describe('release → nginx origin → partner page', () => {
       expect(response.bytes.equals(published(keyOf(version, name))), `${alias}/${name} is a copy of ${version}`).toBe(true);
     }
     // The manifest moves with every release and rollback, like the alias.
-    expect(contentTypeOf(MANIFEST_DEFAULT)).toBe('application/json; charset=utf-8');
+    expect(publishedContentType(MANIFEST_DEFAULT)).toBe('application/json; charset=utf-8');
     const manifest = await expectServed(MANIFEST_DEFAULT, CACHE_CONTROL_ALIAS);
     expect(JSON.parse(manifest.body).aliases).toEqual({ [alias]: version });
   });

@@ -3,7 +3,7 @@
 // cross-engine security scenarios (SRI, strict CSP, hostile frame, frame-ancestors) are in scenarios/.
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
-import { createInstance, open, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({ page, host, context, sandbox, hostUrl }) => {
   const { token } = await issueToken(sandbox, 'complete');
@@ -95,9 +95,7 @@ test('the frame attributes hold in the browser: the app gets only the partner or
   // The partner page itself would send its full URL (Referrer-Policy: unsafe-url, a customer id in the query).
   const url = hostUrl({ referrer: 'unsafe-url', customer: 'c-4711' });
   await page.goto(url);
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   await Promise.all(pending);
   // referrerpolicy="strict-origin" on the frame: the origin only, never the page URL with its query.
   expect(embedReferers).toEqual([`${new URL(url).origin}/`]);

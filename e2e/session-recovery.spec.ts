@@ -3,7 +3,7 @@
 // never sees an event twice. After completed, nothing is sent again.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, names, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { names, openAndWait, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 /** Counts the documents the signing frame has loaded (each reload is one more). */
 function countEmbedDocuments(page: Page, signingOrigin: string): () => number {
@@ -17,9 +17,7 @@ function countEmbedDocuments(page: Page, signingOrigin: string): () => number {
 test('reload before ready: the same attempt goes on and reaches ready, each event once', async ({ page, sandbox, hostUrl }) => {
   const documents = countEmbedDocuments(page, sandbox.origins.signing);
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('reload'), contractId: 'r1', appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('reload'), contractId: 'r1', appUrl: sandbox.origins.signing });
   expect(documents()).toBe(2);
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
   await waitFor(page, 'a', 'contract.completed');
@@ -31,9 +29,7 @@ test('reload after ready: the new page gets its session back and completes, with
   const debugLines: string[] = [];
   page.on('console', (message) => debugLines.push(message.text()));
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r2', appUrl: sandbox.origins.signing, debug: true });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r2', appUrl: sandbox.origins.signing, debug: true });
   expect(documents()).toBe(1);
 
   await signingFrame(page, 'c1').getByRole('button', { name: 'Reload this page' }).click();
@@ -51,9 +47,7 @@ test('reload after completed: the token is not sent again and the app says the s
     if (request.url() === `${sandbox.origins.signing}/embed/api/session`) sessionCalls.push(request.url());
   });
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r3', appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r3', appUrl: sandbox.origins.signing });
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
   await waitFor(page, 'a', 'contract.completed');
   expect(sessionCalls).toHaveLength(1);

@@ -68,8 +68,8 @@ done
 
 # The test host names, from the same list the suites use (node is present: the README's next step is npm ci).
 if [ "${as_root[0]:-}" = unavailable ]; then
-  node scripts/lib/test-hosts.mjs --check ||
-    need_root "adding the test host names to /etc/hosts" "node scripts/lib/test-hosts.mjs --write"
+  node lib/test-hosts.mjs --check ||
+    need_root "adding the test host names to /etc/hosts" "node lib/test-hosts.mjs --write"
 else
-  "${as_root[@]}" "$(command -v node)" scripts/lib/test-hosts.mjs --write
+  "${as_root[@]}" "$(command -v node)" lib/test-hosts.mjs --write
 fi

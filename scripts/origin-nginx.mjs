@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm run origin:nginx`: the shipped deploy/nginx.conf run by a real nginx on this machine, exactly as the tests
-// run it (scripts/lib/nginx-origin.mjs): `--check` is `nginx -t` on it; with a directory, serves a published
+// run it (lib/nginx-origin.mjs): `--check` is `nginx -t` on it; with a directory, serves a published
 // origin over HTTPS on loopback until Ctrl-C.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureCertificate } from '../demo/server/certs.mjs';
-import { DEFAULTS } from '../demo/server/config.mjs';
-import { startNginxOrigin, testShippedConfig } from './lib/nginx-origin.mjs';
+import { ensureCertificate } from '../lib/certs.mjs';
+import { CERT_DIR } from '../lib/repo-paths.mjs';
+import { startNginxOrigin, testShippedConfig } from '../lib/nginx-origin.mjs';
 import { aliasName, keyOf } from './release/layout.mjs';
 
+// *.localhost resolves to loopback in browsers without any setup (the sandbox CDN's default name too).
+const DEFAULT_HOST = 'cdn.localhost';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const USAGE = `Usage: npm run origin:nginx -- <origin-dir> [--port <n>] [--host <name>]
@@ -20,7 +22,7 @@ prefix in a temp directory, loopback only, the sandbox certificate (.cache/certs
 
   <origin-dir>     a directory published with: npm run release -- --dest <origin-dir>
   --port <n>       port on 127.0.0.1 (default: a free one)
-  --host <name>    server_name and URL host (default: ${DEFAULTS.hosts.cdn}, loopback in browsers)
+  --host <name>    server_name and URL host (default: ${DEFAULT_HOST}, loopback in browsers)
   --check          only run nginx -t on the shipped config
   -h, --help       show this help`;
 
@@ -37,7 +39,7 @@ function parse(argv) {
     return { check: true };
   }
   if (positionals.length !== 1) throw new Error('give exactly one origin directory (or --check)');
-  return { dir: positionals[0], port: portOf(values.port), host: values.host || DEFAULTS.hosts.cdn };
+  return { dir: positionals[0], port: portOf(values.port), host: values.host || DEFAULT_HOST };
 }
 
 /** 0 (a free port) when not given. */
@@ -60,13 +62,13 @@ async function main() {
     console.log(USAGE);
     return 0;
   }
-  const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: options.host ? [options.host] : [] });
+  const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: options.host ? [options.host] : [] });
   if (options.check) {
     console.log((await testShippedConfig({ tls })).trim());
     return 0;
   }
   const nginx = await startNginxOrigin({ root: options.dir, tls, host: options.host, port: options.port });
-  const cert = relative(process.cwd(), `${DEFAULTS.certDir}/sandbox-cert.pem`);
+  const cert = relative(process.cwd(), `${CERT_DIR}/sandbox-cert.pem`);
   console.log(`nginx serves ${options.dir} with deploy/nginx.conf at ${nginx.url} (prefix ${nginx.prefix}); Ctrl-C stops it.`);
   console.log(`  curl --cacert ${cert} -sD- -o /dev/null ${nginx.url}/${keyOf(aliasName(version.split('.')[0]), 'index.umd.js')}`);
   await new Promise((resolve) => {

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH } from './lib/chromium.mjs';
-import { FIREFOX_PATH } from './lib/firefox.mjs';
-import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from './lib/webkit.mjs';
+import { CHROMIUM_PATH } from '../lib/chromium.mjs';
+import { FIREFOX_PATH } from '../lib/firefox.mjs';
+import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../lib/webkit.mjs';
 
 const CONFIG = fileURLToPath(new URL('../e2e/playwright.config.ts', import.meta.url));
 

@@ -98,7 +98,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       title,
       locale: locale === undefined ? undefined : canonicalLocale(locale, token),
       debug,
-      // The built-in addresses pass the same rule at build time (scripts/lib/build-constants.mjs).
+      // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
       app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
       loadTimeout,
     },

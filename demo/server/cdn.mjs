@@ -2,10 +2,10 @@
 // bundle exactly as a partner's page would (cross-origin, with SRI on pinned versions).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../scripts/release/layout.mjs';
-import { CONTENT_TYPES, safeJoin, send } from './http-kit.mjs';
+import { contentTypeOf } from '../../lib/content-types.mjs';
+import { safeJoin, send } from '../../lib/http-kit.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../lib/origin-policy.mjs';
 
 // /packages/<name>/<exact semver>/<file> is immutable; /packages/<name>/v<major>/<file> moves with releases.
 const PINNED = /^\/packages\/[a-z0-9-]+\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/[^/]+$/;
@@ -32,10 +32,10 @@ export function createCdnHandler({ distDir }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'Method not allowed\n', { ...COMMON, allow: 'GET, HEAD, OPTIONS' });
     }
-    // The very values the release pipeline writes to the real origin (scripts/release/layout.mjs).
+    // The very values the release pipeline writes to the real origin (lib/origin-policy.mjs).
     const cacheControl = PINNED.test(path) ? CACHE_CONTROL_PINNED : FLOATING.test(path) || MANIFEST.test(path) ? CACHE_CONTROL_ALIAS : undefined;
     const file = cacheControl && safeJoin(distDir, path);
-    const type = file && CONTENT_TYPES[extname(file)];
+    const type = file && contentTypeOf(file);
     const body = type ? await readFile(file).catch(() => undefined) : undefined;
     if (!body) {
       return send(res, 404, 'Not found\n', { ...COMMON, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });

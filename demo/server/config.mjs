@@ -1,15 +1,13 @@
 // Sandbox settings: defaults, and the environment variables that override them (documented in docs/sandbox.md).
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { CERT_DIR, DIST_DIR } from '../../lib/repo-paths.mjs';
 
 export const DEFAULTS = Object.freeze({
   ports: { demo: 8443, cdn: 8444, signing: 8445 },
   // *.localhost resolves to loopback in browsers without any setup, and each name is its own site.
   hosts: { partner: 'partner.localhost', cdn: 'cdn.localhost', signing: 'sign.localhost' },
   slowReadyMs: 3000,
-  certDir: `${REPO_ROOT}.cache/certs`,
-  distDir: `${REPO_ROOT}dist`,
+  certDir: CERT_DIR,
+  distDir: DIST_DIR,
 });
 
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;

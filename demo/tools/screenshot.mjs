@@ -2,7 +2,7 @@
 // Usage: npm run build && node demo/tools/screenshot.mjs
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium.mjs';
 import { startSandbox } from '../server/sandbox.mjs';
 
 const output = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));

@@ -1,7 +1,7 @@
 // Retry, close/destroy, several instances on one page, and frame sizing.
 import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { call, createInstance, frameCount, frameIn, names, open, recorded, sign, SIGN_BUTTON, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { call, createInstance, frameCount, frameIn, names, open, openAndWait, recorded, sign, SIGN_BUTTON, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED, READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -41,9 +41,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl());
     const snapshot = () => host.evaluate(() => document.getElementById('c1')!.outerHTML);
     const before = await snapshot();
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'cycle', appUrl: sandbox.origins.signing });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'cycle', appUrl: sandbox.origins.signing });
     expect(await frameCount(host, 'c1')).toBe(1);
 
     await call(host, 'a', 'close');
@@ -67,9 +65,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     expect(String(rejected.payload!.message)).toMatch(/destroy/);
     expect(await frameCount(host, 'c1')).toBe(0);
     // destroy() released the container: a new instance may use it.
-    await createInstance(host, 'b', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-    await open(host, 'b');
-    await waitFor(host, 'b', 'contract.ready');
+    await openAndWait(host, 'b', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   });
 
   test('two instances on one page, different scenarios: each sees only its own events', async ({ host, sandbox, hostUrl }) => {

@@ -1,7 +1,7 @@
 // Loading the SDK as partners do: the pinned URL with its SRI hash, a tampered hash, the floating v1/ path.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { createInstance, open, sign, waitFor } from '../support/sdk-driver';
+import { openAndWait, sign, waitFor } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
 
 const sdkGlobal = (host: Host) => host.evaluate(() => typeof (window as any).SvcSDK);
@@ -34,9 +34,7 @@ export function loadingScenarios(test: ScenarioTest): void {
 
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'floating', appUrl: sandbox.origins.signing });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'floating', appUrl: sandbox.origins.signing });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });

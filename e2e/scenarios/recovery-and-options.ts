@@ -2,7 +2,7 @@
 // height "auto", locale and title). The Playwright-only specs (session-recovery, options, keyboard) look closer.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { createInstance, frameIn, names, open, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -12,9 +12,7 @@ const markDocument = (host: Host, containerId: string) => host.evaluateInFrame(f
 export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
   test('reload before ready (the app reloads itself once): the attempt goes on to ready, each event once', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('reload'), appUrl: sandbox.origins.signing });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('reload'), appUrl: sandbox.origins.signing });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
     expect(await names(host, 'a')).toEqual(COMPLETED);
@@ -22,9 +20,7 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test('reload after ready: the reloaded app gets its session back and completes, with no repeated event', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
     await markDocument(host, 'c1');
     await host.evaluateInFrame(frameIn('c1'), () => location.reload());
     // Only a new document that received a fresh init can show the contract again.
@@ -38,9 +34,7 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test('signingToken as a function: open() after not_found uses a fresh token on the same instance', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { appUrl: sandbox.origins.signing }, [adHocToken('not_found'), adHocToken('complete')]);
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.error');
+    await openAndWait(host, 'a', 'c1', { appUrl: sandbox.origins.signing }, 'contract.error', [adHocToken('not_found'), adHocToken('complete')]);
     await open(host, 'a');
     await waitFor(host, 'a', 'contract.ready');
     expect(await tokenCalls(host, 'a')).toBe(2);
@@ -49,18 +43,14 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test('locale "de" renders the app in German; title names the frame', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale: 'de', title: 'Vertrag unterschreiben' });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, locale: 'de', title: 'Vertrag unterschreiben' });
     await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
     expect(await host.evaluate((selector) => (document.querySelector(selector) as HTMLIFrameElement).title, frameIn('c1'))).toBe('Vertrag unterschreiben');
   });
 
   test('height "auto": the frame takes the height of the app content, which then needs no scrollbar', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto' });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto' });
     const frameHeight = () => host.evaluate((selector) => document.querySelector(selector)!.getBoundingClientRect().height, frameIn('c1'));
     const content = () => host.evaluateInFrame(frameIn('c1'), () => Math.ceil(document.documentElement.getBoundingClientRect().height));
     // The contract is taller than the 320 px minimum: the frame grew to it.

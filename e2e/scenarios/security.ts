@@ -1,8 +1,8 @@
 // A hardened partner page (strict CSP with Trusted Types), a hostile frame on the page, and a site the signing
 // app does not let frame it.
-import { requestLoopback } from '../../demo/server/loopback-client.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { adHocToken, expect } from '../support/fixtures';
-import { createInstance, names, open, recorded, sign, waitFor } from '../support/sdk-driver';
+import { createInstance, names, open, openAndWait, recorded, sign, waitFor } from '../support/sdk-driver';
 import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -70,9 +70,7 @@ export function securityScenarios(test: ScenarioTest): void {
   test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({ host, sandbox, harness }) => {
     // The same host page, served from evil.test: the SDK works there, the signing app refuses to be framed.
     await host.goto(`${harness.origins.evil}/host`);
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'stranger', appUrl: sandbox.origins.signing, loadTimeout: 20_000 });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'open.resolved');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'stranger', appUrl: sandbox.origins.signing, loadTimeout: 20_000 }, 'open.resolved');
     expect(await names(host, 'a')).toEqual(FAILED_TO_LOAD);
     expect((await recorded(host, 'a'))[1].payload).toMatchObject({ code: 'loading_error' });
     // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).

@@ -1,7 +1,7 @@
 // The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
 // webhook verified by the partner backend; the slow app that open() waits for.
 import { SLOW_READY_MS, adHocToken, expect, issueToken } from '../support/fixtures';
-import { createInstance, frameIn, names, open, openedAt, recorded, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { createInstance, frameIn, names, open, openAndWait, openedAt, recorded, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED, CONTRACT_TITLE, READY, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -39,9 +39,7 @@ export function signingScenarios(test: ScenarioTest): void {
 
   test("slow: ready arrives only after the app's delay, and open() waits for it", async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'open.resolved');
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 }, 'open.resolved');
     const log = await recorded(host, 'a');
     expect(log.map((e) => e.event)).toEqual(READY);
     // The app waits SLOW_READY_MS after its own `loaded` before `ready`: measured from open(), which precedes

@@ -5,11 +5,11 @@
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { join } from 'node:path';
 import type { Browser } from 'webdriverio';
-import { DEFAULTS } from '../../demo/server/config.mjs';
-import { ensureCertificate } from '../../demo/server/certs.mjs';
-import { requestLoopback } from '../../demo/server/loopback-client.mjs';
+import { CERT_DIR, DIST_DIR } from '../../lib/repo-paths.mjs';
+import { ensureCertificate } from '../../lib/certs.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { TEST_HOSTS } from '../../scripts/lib/test-hosts.mjs';
+import { TEST_HOSTS } from '../../lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
 import { pageHost, type Engine, type Host } from './host';
 import { webdriverHost } from './webdriver-host';
@@ -50,7 +50,7 @@ export interface ScenarioFixtures {
 const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixtures>({
   stack: [
     async ({}, use) => {
-      const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
+      const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: Object.values(HOSTS) });
       const harness = await startHarness({ tls, hosts: { partner: HOSTS.partner, evil: HOSTS.evil } });
       const sandbox = await startSandbox({
         ports: { demo: 0, cdn: 0, signing: 0 },
@@ -62,7 +62,7 @@ const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixture
       harness.configure({
         sdkPinned: sandbox.urls.sdkPinned,
         sdkFloating: sandbox.urls.sdkFloating,
-        integrityFile: join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sandbox.sdkVersion, 'index.umd.js.integrity'),
+        integrityFile: join(DIST_DIR, 'packages', 'contracts-sdk', sandbox.sdkVersion, 'index.umd.js.integrity'),
         cdnOrigin: sandbox.origins.cdn,
         signingOrigin: sandbox.origins.signing,
       });

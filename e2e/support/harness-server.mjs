@@ -1,7 +1,7 @@
 // The e2e host pages: a partner page on partner.test (with the SDK loaded as a partner does, and a CSP of
 // the test's choosing) and a hostile site on evil.test. One HTTPS server answers both host names.
 import { readFile } from 'node:fs/promises';
-import { cspHeader, escapeHtml, listenHttps, send, sendFile } from '../../demo/server/http-kit.mjs';
+import { cspHeader, escapeHtml, listenHttps, send, sendFile } from '../../lib/http-kit.mjs';
 
 const PAGES_DIR = new URL('./pages/', import.meta.url).pathname;
 const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js']);

@@ -85,6 +85,23 @@ export async function open(target: Target, id: string): Promise<void> {
   }, id);
 }
 
+/**
+ * The opening most tests share: createInstance(), open() (not awaited), then wait until the instance has
+ * recorded `until` (contract.ready unless said otherwise).
+ */
+export async function openAndWait(
+  target: Target,
+  id: string,
+  containerId: string,
+  config: Record<string, unknown>,
+  until = 'contract.ready',
+  tokenSequence?: string[],
+): Promise<void> {
+  await createInstance(target, id, containerId, config, tokenSequence);
+  await open(target, id);
+  await waitFor(target, id, until);
+}
+
 /** Calls `method` (close, destroy, focus) on instance `id`. */
 export async function call(target: Target, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
   await hostOf(target).evaluate(({ id, method }) => void (window as any).__rec.instances[id][method](), { id, method });

@@ -2,7 +2,7 @@
 // port, with a generated config, a throwaway storage directory and no uplink (nothing reaches the internet).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort } from '../../lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,9 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { remote, type Browser } from 'webdriverio';
-import { hostsAdvice, mapHosts, unmappedHosts } from '../../scripts/lib/test-hosts.mjs';
-import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/lib/webkit.mjs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { hostsAdvice, mapHosts, unmappedHosts } from '../../lib/test-hosts.mjs';
+import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../lib/webkit.mjs';
+import { freePort } from '../../lib/free-port.mjs';
 
 const START_TIMEOUT_MS = 20_000;
 /** Wider than the harness page's 800 px containers, so frame sizes are what the page asked for. */

@@ -1,7 +1,7 @@
-// Debian's Chromium through Playwright with the e2e suite's launch arguments (scripts/lib/chromium.mjs), so
+// Debian's Chromium through Playwright with the e2e suite's launch arguments (lib/chromium.mjs), so
 // *.test names resolve to loopback and nothing else resolves at all.
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium.mjs';
 
 export async function launchBrowser() {
   const browser = await chromium.launch({

@@ -4,10 +4,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCertificate } from '../../demo/server/certs.mjs';
-import { DEFAULTS, REPO_ROOT } from '../../demo/server/config.mjs';
+import { ensureCertificate } from '../../lib/certs.mjs';
+import { CERT_DIR, DIST_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { sriOf } from '../lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { startBenchServer } from './server.mjs';
 
 export const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
@@ -21,14 +21,14 @@ function packageVersion(dir) {
 export async function startEnvironment() {
   const sdkVersion = packageVersion(REPO_ROOT);
   const penpalVersion = packageVersion(join(REPO_ROOT, 'node_modules', 'penpal'));
-  const sdkFile = join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sdkVersion, 'index.umd.js');
+  const sdkFile = join(DIST_DIR, 'packages', 'contracts-sdk', sdkVersion, 'index.umd.js');
 
   // The CDN folder: the built SDK exactly as dist/ holds it, and penpal's minified build beside it.
   const cdnDir = mkdtempSync(join(tmpdir(), 'contracts-bench-cdn-'));
-  cpSync(join(DEFAULTS.distDir, 'packages', 'contracts-sdk', sdkVersion), join(cdnDir, 'packages', 'contracts-sdk', sdkVersion), { recursive: true });
+  cpSync(join(DIST_DIR, 'packages', 'contracts-sdk', sdkVersion), join(cdnDir, 'packages', 'contracts-sdk', sdkVersion), { recursive: true });
   cpSync(PENPAL.file, join(cdnDir, 'packages', 'penpal', penpalVersion, 'penpal.min.js'));
 
-  const tls = await ensureCertificate({ dir: DEFAULTS.certDir, hostNames: Object.values(HOSTS) });
+  const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: Object.values(HOSTS) });
   const bench = await startBenchServer({ tls, hosts: HOSTS, penpalFile: PENPAL.file });
   let sandbox;
   try {

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from '../../demo/server/config.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { launchBrowser } from './browser.mjs';
 import { startEnvironment } from './environment.mjs';
 import { memory, openToReady, scriptCost } from './phases.mjs';

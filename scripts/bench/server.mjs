@@ -2,7 +2,7 @@
 // (sign.test), one server so every child page comes from one signing-app origin with the same headers.
 // The sandbox (started beside it) provides the CDN that serves our UMD and penpal's build alike.
 import { readFileSync } from 'node:fs';
-import { cspHeader, escapeHtml, listenHttps, send } from '../../demo/server/http-kit.mjs';
+import { cspHeader, escapeHtml, listenHttps, send } from '../../lib/http-kit.mjs';
 
 const PAGES_DIR = new URL('./pages/', import.meta.url);
 /** Every child document is padded to exactly this many bytes, so no contender loads a larger page. */

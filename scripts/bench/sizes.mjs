@@ -2,8 +2,8 @@
 // its bytes as shipped (every one of these builds is already minified) and gzip -9 of those bytes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../demo/server/config.mjs';
-import { gzipSizeOf } from '../lib/bundle.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { gzipSizeOf } from '../../lib/bundle.mjs';
 
 /**
  * The browser build of each package, and why that file: none of them declares `browser`/`unpkg`, so each

@@ -1,6 +1,6 @@
 // The claims the run states against its own figures: each is "meets" or "misses", and none fails the run
 // (the full bench is a report; the leak check in npm test is what fails CI).
-import { AIM_GZIP_BYTES } from '../lib/bundle.mjs';
+import { AIM_GZIP_BYTES } from '../../lib/bundle.mjs';
 
 export const OPEN_RATIO_LIMIT = 1.05;
 export const LISTENER_TOLERANCE = 2;

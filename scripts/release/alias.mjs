@@ -1,7 +1,7 @@
 // Step 4: the floating v<major>/ alias. It serves a copy of the highest published stable version of its major,
 // byte for byte the pinned file (so moving it and rolling it back are the same operation). Prereleases never
 // move it, and a release never silently undoes a rollback.
-import { sriOf } from '../lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { ALIAS_FILES, aliasName, headersFor, keyOf } from './layout.mjs';
 import { ReleaseError } from './report.mjs';
 import { compareVersions, highestStable, isPrerelease, majorOf } from './semver.mjs';

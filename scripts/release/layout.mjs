@@ -1,7 +1,10 @@
 // Where the SDK lives on the origin and which HTTP headers each file must be served with. The same layout as the
 // build output (dist/packages/contracts-sdk/...), so the origin root mirrors dist/ and URLs are identical in the
 // sandbox and in production. deploy/snippets/contracts-sdk-origin.conf (nginx) and the S3 object metadata both
-// follow these values; e2e/release.spec.ts checks nginx's real responses against them.
+// follow these values; e2e/release.spec.ts checks nginx's real responses against them. The header values
+// themselves live in lib/ (content-types.mjs, origin-policy.mjs), shared with the sandbox CDN.
+import { contentTypeOf } from '../../lib/content-types.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../lib/origin-policy.mjs';
 
 export const PACKAGE_PATH = 'packages/contracts-sdk';
 
@@ -25,24 +28,9 @@ export const ALIAS_FILES = Object.freeze([FILES.map, FILES.script]);
 /** versions.json on the origin: every published version and its integrity, for tools and partners (HTTPS). */
 export const MANIFEST_KEY = `${PACKAGE_PATH}/versions.json`;
 
-export const CACHE_CONTROL_PINNED = 'public, max-age=31536000, immutable';
-/** Short so that moving or rolling back the alias (and the versions.json recording it) reaches browsers and CDN
- * edges within minutes. */
-export const CACHE_CONTROL_ALIAS = 'public, max-age=300';
-/** Subresource Integrity on a cross-origin script needs a CORS response; the SDK is public, so any origin. */
-export const CORS_ALLOW_ORIGIN = '*';
-
-const CONTENT_TYPES = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', // versions.json, when the manifest is published on the origin
-  '.integrity': 'text/plain; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8', // index.d.ts: downloaded by developers, never executed
-};
-
-export function contentTypeOf(fileName) {
-  const extension = fileName.slice(fileName.lastIndexOf('.'));
-  const type = CONTENT_TYPES[extension];
+/** The content type of a published file; a file the origin has no type for is a pipeline bug. */
+export function publishedContentType(fileName) {
+  const type = contentTypeOf(fileName);
   if (!type) throw new Error(`no content type defined for ${fileName}`);
   return type;
 }
@@ -50,7 +38,7 @@ export function contentTypeOf(fileName) {
 /** Headers (and S3 object metadata) for one published file. */
 export function headersFor(fileName, kind /* 'pinned' | 'alias' | 'manifest' */) {
   return {
-    contentType: contentTypeOf(fileName),
+    contentType: publishedContentType(fileName),
     cacheControl: kind === 'pinned' ? CACHE_CONTROL_PINNED : CACHE_CONTROL_ALIAS,
   };
 }

@@ -2,7 +2,7 @@
 // Credentials come from the engineer's npm config (npm login --registry <url>, or an _authToken line), never
 // from this tool.
 import { spawn } from 'node:child_process';
-import { NPM_PACKAGE_NAME } from '../lib/npm-package.mjs';
+import { NPM_PACKAGE_NAME } from '../../lib/npm-package.mjs';
 import { ReleaseError } from './report.mjs';
 
 /** Runs `npm <args> --json`; resolves `{ code, json, output }` (json: the parsed stdout, or null). */

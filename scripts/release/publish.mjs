@@ -2,7 +2,7 @@
 // their bytes. So: compare everything first and write nothing if any published file differs; create files only
 // if absent (never overwrite); then read every file back, so that a concurrent release that won a race on a store
 // without conditional writes is detected instead of both releases reporting success.
-import { sriOf } from '../lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { PINNED_FILES, headersFor, keyOf } from './layout.mjs';
 import { ReleaseError } from './report.mjs';
 

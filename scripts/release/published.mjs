@@ -1,7 +1,7 @@
 // What the target currently serves, read from the target itself (the source of truth, whatever the manifest
 // says): every published version with its integrity, and which version each v<major>/ alias serves, found by
 // comparing the alias's bytes with the pinned ones.
-import { gzipSizeOf, sriOf } from '../lib/bundle.mjs';
+import { gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 import { FILES, PACKAGE_PATH, keyOf } from './layout.mjs';
 import { isVersion } from './semver.mjs';
 

@@ -9,7 +9,7 @@ import { checkGitTree, readProjectVersion, rollupBuild } from './build.mjs';
 import { aliasName } from './layout.mjs';
 import { majorOf } from './semver.mjs';
 import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, describeManifestChanges, readManifest, writeManifest } from './manifest.mjs';
-import { NPM_PACKAGE_NAME } from '../lib/npm-package.mjs';
+import { NPM_PACKAGE_NAME } from '../../lib/npm-package.mjs';
 import { checkPackageCdn, checkRegistry, publishNpmPackage, verifyNpmPackage } from './npm-package.mjs';
 import { publishOriginManifest } from './origin-manifest.mjs';
 import { confirmPinned, publishPinned } from './publish.mjs';

@@ -1,7 +1,7 @@
 // Rollback: points v<major>/ at an already published version of the same major (after a bad release) and records
 // it in the manifest. Pinned files are only read. Used by scripts/rollback.mjs and by the tests.
 import path from 'node:path';
-import { sriOf } from '../lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { moveAlias } from './alias.mjs';
 import { ALIAS_FILES, FILES, aliasName, keyOf } from './layout.mjs';
 import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, readManifest } from './manifest.mjs';

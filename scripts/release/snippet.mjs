@@ -1,6 +1,7 @@
 // Step 6: the script tags partners copy. The pinned one carries the integrity (the browser refuses the file if a
 // byte differs) and crossorigin="anonymous" (SRI on a cross-origin script needs a CORS request).
-import { CACHE_CONTROL_ALIAS, aliasName, urlOf } from './layout.mjs';
+import { CACHE_CONTROL_ALIAS } from '../../lib/origin-policy.mjs';
+import { aliasName, urlOf } from './layout.mjs';
 import { majorOf } from './semver.mjs';
 
 export function snippetFor({ publicUrl, version, integrity, aliasServes }) {

@@ -2,7 +2,7 @@
 // the integrity they paste, the global they call, the bytes they download.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../lib/bundle.mjs';
+import { BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 import { FILES, PACKAGE_PATH, PINNED_FILES } from './layout.mjs';
 import { ReleaseError, formatBytes } from './report.mjs';
 

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AIM_GZIP_BYTES, BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../scripts/lib/bundle.mjs';
+import { AIM_GZIP_BYTES, BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 
 const root = join(__dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

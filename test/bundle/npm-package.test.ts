@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sriOf } from '../../scripts/lib/bundle.mjs';
-import { NPM_BUDGET_GZIP_BYTES, npmEntrySize } from '../../scripts/lib/npm-size.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
+import { NPM_BUDGET_GZIP_BYTES, npmEntrySize } from '../../lib/npm-size.mjs';
 
 const root = join(__dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

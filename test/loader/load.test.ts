@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CDN_URL } from '../../scripts/lib/build-constants.mjs';
+import { DEFAULT_CDN_URL } from '../../lib/build-constants.mjs';
 
 const { version: VERSION } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const PATH = `/packages/contracts-sdk/${VERSION}/index.umd.js`;

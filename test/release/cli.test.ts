@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sriOf } from '../../scripts/lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { createS3Client } from '../../scripts/release/targets/s3.mjs';
 import { PACKAGE, makeProject, snapshotDirectory, startS3, tempDir } from './helpers';
 

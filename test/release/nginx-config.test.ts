@@ -4,16 +4,16 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureCertificate } from '../../demo/server/certs.mjs';
-import { DEFAULTS } from '../../demo/server/config.mjs';
-import { SHIPPED_SERVER_BLOCK, nginxBinary, siteConfig, testShippedConfig } from '../../scripts/lib/nginx-origin.mjs';
+import { ensureCertificate } from '../../lib/certs.mjs';
+import { CERT_DIR } from '../../lib/repo-paths.mjs';
+import { SHIPPED_SERVER_BLOCK, nginxBinary, siteConfig, testShippedConfig } from '../../lib/nginx-origin.mjs';
 import { tempDir } from './helpers';
 
 let tls: { cert: string; key: string };
 const shipped = readFileSync(SHIPPED_SERVER_BLOCK, 'utf8');
 
 beforeAll(async () => {
-  tls = await ensureCertificate({ dir: DEFAULTS.certDir });
+  tls = await ensureCertificate({ dir: CERT_DIR });
 });
 
 describe('deploy/nginx.conf under nginx -t', () => {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sriOf } from '../../scripts/lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { ReleaseError } from '../../scripts/release/report.mjs';
 import { runRelease } from '../../scripts/release/run-release.mjs';
 import { runRollback } from '../../scripts/release/run-rollback.mjs';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sriOf } from '../../scripts/lib/bundle.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 import { createReporter, ReleaseError } from '../../scripts/release/report.mjs';
 import { verifyArtifacts } from '../../scripts/release/verify.mjs';
 import { PACKAGE, tempDir } from './helpers';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCdnHandler } from '../../demo/server/cdn.mjs';
-import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../scripts/release/layout.mjs';
-import { ensureCertificate } from '../../demo/server/certs.mjs';
-import { listenHttps } from '../../demo/server/http-kit.mjs';
-import { requestLoopback } from '../../demo/server/loopback-client.mjs';
+import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED } from '../../lib/origin-policy.mjs';
+import { ensureCertificate } from '../../lib/certs.mjs';
+import { listenHttps } from '../../lib/http-kit.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
 
 const JS = '/*! x */' + 'window.SvcSDK={};'.repeat(100);
 let root: string;

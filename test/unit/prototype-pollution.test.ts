@@ -1,7 +1,7 @@
 // A partner page whose Object.prototype was polluted (a vulnerable query-string parser or deep-merge helper
 // elsewhere on the page) must change nothing: options and messages are read as own properties only.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APP_URLS } from '../../scripts/lib/build-constants.mjs';
+import { DEFAULT_APP_URLS } from '../../lib/build-constants.mjs';
 import { SvcContracts } from '../../src';
 import { APP_ORIGIN, FakeApp, TOKEN, envelope, makeContainer, record } from './fake-app';
 

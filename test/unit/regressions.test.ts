@@ -1,6 +1,6 @@
 // Changes to src/ that once went unnoticed by the suite (issue 12): each test here fails when its line breaks.
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APP_URLS, buildConstants, signingAppUrl } from '../../scripts/lib/build-constants.mjs';
+import { DEFAULT_APP_URLS, buildConstants, signingAppUrl } from '../../lib/build-constants.mjs';
 import { SvcContracts } from '../../src';
 import { createLogger } from '../../src/logger';
 import { APP_URL, FakeApp, TOKEN, create, envelope, makeContainer, record } from './fake-app';

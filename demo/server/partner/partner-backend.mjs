@@ -3,8 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cspHeader, escapeHtml, readJsonObject, send, sendFile, sendJson } from '../http-kit.mjs';
-import { requestLoopback } from '../loopback-client.mjs';
+import { cspHeader, escapeHtml, readJsonObject, send, sendFile, sendJson } from '../../../lib/http-kit.mjs';
+import { requestLoopback } from '../../../lib/loopback-client.mjs';
 import { SCENARIO_HEADER } from '../service/contracts-api.mjs';
 import { SCENARIO_NAMES } from '../service/scenarios.mjs';
 

@@ -1,6 +1,6 @@
 // The partner backend's webhook endpoint: verify the signature over the raw body, deduplicate on the event
 // id (the service may deliver twice), and record contract signatures as server-confirmed completions.
-import { readBody, sendJson } from '../http-kit.mjs';
+import { readBody, sendJson } from '../../../lib/http-kit.mjs';
 import { SIGNATURE_HEADER, verifySignature } from '../webhook-signature.mjs';
 
 const MAX_REMEMBERED = 1000;

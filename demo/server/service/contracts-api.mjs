@@ -1,7 +1,7 @@
 // GET /api/v3/applications/{app_id}/contracts: the partner backend's way to obtain signing tokens.
 // The response shape beyond `signing_token` is "not shown" in the spec; this is the sandbox's choice.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sendJson } from '../http-kit.mjs';
+import { sendJson } from '../../../lib/http-kit.mjs';
 import { SCENARIO_NAMES } from './scenarios.mjs';
 
 const PATH = /^\/api\/v3\/applications\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/contracts$/i;

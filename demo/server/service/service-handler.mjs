@@ -1,5 +1,5 @@
 // The sandbox "service" origin: the signing app (/embed) and the part of the partner API the demo needs.
-import { send, sendJson } from '../http-kit.mjs';
+import { send, sendJson } from '../../../lib/http-kit.mjs';
 import { handleContracts, matchContractsPath } from './contracts-api.mjs';
 import { createSigningApp } from './signing-app.mjs';
 

@@ -2,7 +2,7 @@
 // holds the token (session, sign). The token only ever travels in POST bodies, never in a URL.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../http-kit.mjs';
+import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../../../lib/http-kit.mjs';
 import { sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 

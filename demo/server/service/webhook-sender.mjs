@@ -1,7 +1,7 @@
 // Delivers signed events to the partner's webhook endpoint the way the spec's "Events" section describes:
 // JSON envelope, x-svc-* headers, 2xx means delivered, otherwise a few retries with exponential backoff.
 import { randomUUID } from 'node:crypto';
-import { requestLoopback } from '../loopback-client.mjs';
+import { requestLoopback } from '../../../lib/loopback-client.mjs';
 import { signatureHeader } from '../webhook-signature.mjs';
 
 /** `target` is `{ url, secret }`: the partner's subscription URL and its `whsec_` secret. */

@@ -1,19 +1,10 @@
-// Small helpers shared by the sandbox servers: an HTTPS server on loopback, JSON in/out, static files.
+// Small HTTPS helpers for every local server (the sandbox, the benchmark's pages, the e2e harness): a server on
+// loopback, JSON in/out, static files.
 import { createServer } from 'node:https';
 import { readFile } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { contentTypeOf } from './content-types.mjs';
 
-export const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.integrity': 'text/plain; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
 
 // Every sandbox response: no MIME sniffing, no referrer leaks beyond the origin.
 const BASE_HEADERS = {
@@ -103,7 +94,7 @@ export function safeJoin(root, relativePath) {
 /** Serves one file from `root` with its content type, or 404. */
 export async function sendFile(res, root, relativePath, headers = {}) {
   const file = safeJoin(root, relativePath);
-  const type = file && CONTENT_TYPES[extname(file)];
+  const type = file && contentTypeOf(file);
   const body = type ? await readFile(file).catch(() => undefined) : undefined;
   if (!body) return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   return send(res, 200, body, { 'content-type': type, 'cache-control': 'no-cache', ...headers });

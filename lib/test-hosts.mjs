@@ -1,6 +1,6 @@
 // The host names the real-browser tests use, all on 127.0.0.1. Chromium maps them with a flag and Firefox with
 // a pref, but WebKitGTK resolves names only through /etc/hosts, so this module also checks and writes that file.
-// `node scripts/lib/test-hosts.mjs --check` exits 1 when a name is missing; `--write` (as root) appends them.
+// `node lib/test-hosts.mjs --check` exits 1 when a name is missing; `--write` (as root) appends them.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -32,7 +32,7 @@ export function mapHosts(file = HOSTS_FILE) {
 
 /** How to fix a missing mapping, for error messages of suites that need it. */
 export function hostsAdvice(missing) {
-  return `${HOSTS_FILE} does not map ${missing.join(', ')} to ${LOOPBACK}; run as root: node scripts/lib/test-hosts.mjs --write (bash scripts/install-browsers.sh does it)`;
+  return `${HOSTS_FILE} does not map ${missing.join(', ')} to ${LOOPBACK}; run as root: node lib/test-hosts.mjs --write (bash scripts/install-browsers.sh does it)`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -45,7 +45,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const added = mapHosts();
     console.log(added.length === 0 ? `test-hosts: ${HOSTS_FILE} already maps every test host` : `test-hosts: added ${added.join(' ')} to ${HOSTS_FILE}`);
   } else {
-    console.error('usage: node scripts/lib/test-hosts.mjs --check | --write');
+    console.error('usage: node lib/test-hosts.mjs --check | --write');
     process.exit(2);
   }
 }
