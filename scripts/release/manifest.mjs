@@ -4,10 +4,12 @@
 // manifest only what the target cannot tell: dates, commits and the alias history.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { MANIFEST_KEY } from './layout.mjs';
 import { ReleaseError } from './report.mjs';
 import { compareVersions } from './semver.mjs';
 
-export const MANIFEST_DEFAULT = path.join('packages', 'contracts-sdk', 'versions.json');
+/** The manifest's default local path: where the origin serves it (layout.mjs), relative to the release folder. */
+export const MANIFEST_DEFAULT = path.join(...MANIFEST_KEY.split('/'));
 
 /** The previous manifest, or null if there is none yet. */
 export async function readManifest(file) {
