@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { waitForOutput } from './child-output.mjs';
 import { freePort } from './free-port.mjs';
 import { REPO_ROOT } from './repo-paths.mjs';
 
@@ -102,26 +103,15 @@ async function startOnce({ root, tls, host, port }) {
     });
   });
   exited.then(() => process.off('exit', killOnExit));
-  // Logged right after the listening socket is open: from then on connections queue until a worker accepts.
-  const listening = new Promise((resolve) => {
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      if (/start worker process/.test(output)) resolve();
-    });
-  });
-  let timer;
-  const timedOut = new Promise((resolve) => (timer = setTimeout(resolve, START_TIMEOUT_MS)));
-  const first = await Promise.race([
-    listening.then(() => 'listening'),
-    exited.then(() => 'exited'),
-    timedOut.then(() => 'timeout'),
-  ]);
-  clearTimeout(timer);
-  if (first !== 'listening') {
+  child.stderr.on('data', (chunk) => (output += chunk));
+  try {
+    // Logged right after the listening socket is open: from then on connections queue until a worker accepts.
+    await waitForOutput(child, child.stderr, /start worker process/, { what: 'nginx', timeoutMs: START_TIMEOUT_MS, details: () => output });
+  } catch (error) {
     child.kill('SIGKILL');
     await exited;
     // The prefix stays: the messages point into its nginx.conf and site.conf.
-    throw Object.assign(new Error(`nginx did not start (${first}); its config is kept in ${prefix}:\n${output}`), { prefix });
+    throw Object.assign(new Error(`${error.message}\nIts config is kept in ${prefix}.`), { prefix });
   }
   return {
     url: `https://${host}:${port}`,

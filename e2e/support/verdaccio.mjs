@@ -2,6 +2,7 @@
 // port, with a generated config, a throwaway storage directory and no uplink (nothing reaches the internet).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { waitForOutput } from '../../lib/child-output.mjs';
 import { freePort } from '../../lib/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,20 +58,7 @@ export async function startVerdaccio() {
 
   try {
     // Verdaccio logs "http address - <url>" once it listens; wait for that line (or its exit).
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Verdaccio did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
-      const onData = () => {
-        if (!/http address/.test(output)) return;
-        clearTimeout(timer);
-        child.stdout.off('data', onData);
-        resolve();
-      };
-      child.stdout.on('data', onData);
-      exited.then(({ code, signal }) => {
-        clearTimeout(timer);
-        reject(new Error(`Verdaccio exited (${code ?? signal}) before listening:\n${output}`));
-      });
-    });
+    await waitForOutput(child, child.stdout, /http address/, { what: 'Verdaccio', timeoutMs: STARTUP_TIMEOUT_MS, details: () => output });
     const password = `pw-${Math.random().toString(36).slice(2)}`;
     const response = await fetch(`${url}-/user/org.couchdb.user:release`, {
       method: 'PUT',

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { remote, type Browser } from 'webdriverio';
 import { hostsAdvice, mapHosts, unmappedHosts } from '../../lib/test-hosts.mjs';
 import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../lib/webkit.mjs';
+import { waitForOutput } from '../../lib/child-output.mjs';
 import { freePort } from '../../lib/free-port.mjs';
 
 const START_TIMEOUT_MS = 20_000;
@@ -56,27 +57,10 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Resolves with what `child` writes first to `stream` (one line), or rejects when it exits or times out. */
-function firstLine(child: ChildProcess, stream: Readable, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error(`${what}: nothing after ${START_TIMEOUT_MS} ms. ${stderrOf(child)}`)), START_TIMEOUT_MS);
-    stream.on('data', (chunk) => {
-      text += String(chunk);
-      if (text.includes('\n')) {
-        clearTimeout(timer);
-        resolve(text.trim());
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${what}: exited with ${code}. ${stderrOf(child)}`));
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${what}: ${error.message}`));
-    });
-  });
+/** Resolves with the first line `child` writes to `stream`, or rejects when it exits or times out. */
+async function firstLine(child: ChildProcess, stream: Readable, what: string): Promise<string> {
+  const [, line] = await waitForOutput(child, stream, /^(.*)\n/, { what, timeoutMs: START_TIMEOUT_MS, details: () => stderrOf(child) });
+  return line.trim();
 }
 
 
