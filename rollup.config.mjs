@@ -66,7 +66,7 @@ const output = (dir, extraPlugins) => ({
       compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, unsafe_proto: true },
       format: { comments: /^!/ },
       // Internal names only: private members ("_x"), the channel's callbacks and internal settings fields.
-      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|frameWindow$|autoHeight$|embedUrl$|cleanup$)/ } },
+      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$)/ } },
     }),
     ...extraPlugins,
   ],

@@ -157,10 +157,8 @@ export class SvcContracts {
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
     this._channel = openChannel({
       iframe,
-      origin: settings.app.origin,
+      settings,
       token,
-      contractId: settings.contractId,
-      locale: settings.locale,
       cleanup: connection,
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
