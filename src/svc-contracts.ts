@@ -19,7 +19,8 @@ const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 const OFFLINE = 'The browser is offline.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
-// The lifecycle. Numbers keep the bundle small; the transitions below are the only way between them.
+// The lifecycle, numbered in order (so "still loading" is a range). Numbers keep the bundle small; the
+// transitions below are the only way between them.
 const IDLE = 0;
 const LOADING = 1;
 const LOADED = 2;
@@ -147,7 +148,7 @@ export class SvcContracts {
     const iframe = (this._iframe = createFrame(settings));
     const current = () => this._connection === connection;
     const failLoading = (message: string) => {
-      if (current() && (this._state === LOADING || this._state === LOADED)) this._fail(message);
+      if (current() && this._state >= LOADING && this._state <= LOADED) this._fail(message);
     };
 
     // A function is asked once per attempt; its token is forgotten when the attempt ends.
@@ -208,7 +209,7 @@ export class SvcContracts {
       return;
     }
     if (message.type === 'error') {
-      if (state === LOADING || state === LOADED || state === READY) this._fail(message.message, message.code, true);
+      if (state >= LOADING && state <= READY) this._fail(message.message, message.code, true);
       return;
     }
     const [from, to] = PROGRESS[message.type];
