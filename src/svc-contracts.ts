@@ -51,7 +51,7 @@ export class SvcContracts {
   private _iframe: HTMLIFrameElement | undefined;
   private _channel: Channel | undefined;
   /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
-  private _focusBefore: Element | null = null;
+  private _focusBefore: Element | null | undefined;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
 
@@ -192,7 +192,7 @@ export class SvcContracts {
 
   /** Focus was in the removed frame: back to where it was before open(), else to the container. */
   private _returnFocus(): void {
-    let target = this._focusBefore as HTMLElement | null;
+    let target = this._focusBefore as HTMLElement | null | undefined;
     if (!target?.isConnected || target === document.body) {
       target = this._container as HTMLElement;
       // A container is not focusable by default; -1 makes it focusable by script only, not a Tab stop.
