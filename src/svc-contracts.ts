@@ -219,23 +219,19 @@ export class SvcContracts {
       return;
     }
     this._state = to;
-    const settle = to === READY ? this._takeSettle() : undefined; // ready settles open()
     this._emit(`contract.${message.type}`);
-    settle?.();
   }
 
   /**
    * Ends the attempt with `contract.error`. The state is final before handlers run, so a handler may call
-   * open() to retry; the promise of the failed attempt resolves after them. An error the app reported keeps
-   * its frame (source "app": the signer reads the app's explanation); the SDK's own removes it (source "sdk").
+   * open() to retry. An error the app reported keeps its frame (source "app": the signer reads the app's
+   * explanation); the SDK's own removes it (source "sdk").
    */
   private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
     this._connection?.run();
     if (!keepFrame) this._frame?.run();
     this._state = FAILED;
-    const settle = this._takeSettle();
     this._emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
-    settle?.();
   }
 
   private _emit<E extends ContractEventName>(
@@ -243,8 +239,11 @@ export class SvcContracts {
     extra?: Omit<ContractEventMap[E], 'contractId'>,
   ): void {
     const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
+    // ready and error settle open(), after the handlers: taken first, since a handler may call open() again.
+    const settle = event === 'contract.ready' || event === 'contract.error' ? this._takeSettle() : undefined;
     this._log('event', event, payload);
     this._events.emit(event, payload);
+    settle?.();
   }
 
   private _teardown(): void {
