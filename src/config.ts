@@ -73,7 +73,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
   }
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
-    throw configError(`config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${loadTimeout}.`);
+    throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
   if (appUrl !== undefined && containsSecret(appUrl, token)) {
     throw configError('config.appUrl must not contain the signing token.');
