@@ -1,4 +1,5 @@
 import type { Cleanup } from './cleanup';
+import type { Settings } from './config';
 import type { Logger } from './logger';
 import { envelope, helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
 import { SDK_VERSION } from './version';
@@ -8,11 +9,10 @@ export const HELLO_AFTER_LOAD_MS = 3000;
 
 export interface ChannelOptions {
   iframe: HTMLIFrameElement;
-  origin: string;
+  /** The signing app (its exact origin), and the contractId and locale sent in init. */
+  settings: Settings;
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
   token: string | Promise<string>;
-  contractId: string | undefined;
-  locale: string | undefined;
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
   cleanup: Cleanup;
   log: Logger;
@@ -39,14 +39,15 @@ export interface Channel {
  * travels over that port, so no other frame or instance can read or forge it.
  */
 export function openChannel(options: ChannelOptions): Channel {
-  const { iframe, origin, cleanup, log } = options;
-  let token = typeof options.token === 'string' ? options.token : undefined;
+  const { iframe, settings, cleanup, log } = options;
+  const origin = settings.app.origin;
+  let token: string | undefined;
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: MessagePort | undefined;
   let version = 0;
   let greeted = false;
-  /** The newest hello, kept until the token function has delivered. */
-  let waiting: { frameWindow: Window; version: number } | undefined;
+  /** The answer to the newest hello, kept until the token function has delivered. */
+  let waiting: ((token: string) => void) | undefined;
 
   const closePort = (): void => {
     if (!port) return;
@@ -65,7 +66,7 @@ export function openChannel(options: ChannelOptions): Channel {
       if (message) options.onMessage(message);
       else log('ignored malformed');
     };
-    frameWindow.postMessage(initMessage(chosen, secret, options, SDK_VERSION), origin, [channel.port2]);
+    frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);
     log(`hello accepted (protocol ${chosen}), init sent to`, origin);
     options.onHello(greeted);
     greeted = true;
@@ -85,7 +86,7 @@ export function openChannel(options: ChannelOptions): Channel {
       options.onNoCommonVersion();
     } else if (options.canGreet()) {
       stopLoadCheck();
-      if (token === undefined) waiting = { frameWindow, version: offered };
+      if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
       else answer(frameWindow, offered, token);
     }
   };
@@ -101,12 +102,14 @@ export function openChannel(options: ChannelOptions): Channel {
     clearTimeout(helloTimer);
   };
 
-  if (typeof options.token !== 'string') {
+  if (typeof options.token === 'string') {
+    token = options.token;
+  } else {
     // A failed token is the caller's to report (it holds the same promise); here it only means: no init.
     options.token.then(
       (value) => {
         token = value;
-        if (waiting) answer(waiting.frameWindow, waiting.version, value);
+        waiting?.(value);
         waiting = undefined;
       },
       () => {},

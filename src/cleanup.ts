@@ -6,17 +6,16 @@ export interface Cleanup {
 }
 
 export function createCleanup(): Cleanup {
-  let tasks: Array<() => void> = [];
+  const tasks: Array<() => void> = [];
   return {
     add(task) {
       tasks.push(task);
     },
     run() {
-      const pending = tasks;
-      tasks = [];
-      for (let i = pending.length - 1; i >= 0; i--) {
+      // splice(0) empties the list first: a task added while these run waits for the next run().
+      for (const task of tasks.splice(0).reverse()) {
         try {
-          pending[i]();
+          task();
         } catch {
           // One failing undo must not stop the others: teardown always finishes.
         }

@@ -49,9 +49,8 @@ const MAX_TIMEOUT = 2147483647;
  * where it is not enumerable. Messages say what is wrong and how to fix it, and never contain the token.
  */
 export function resolveConfig(config: SvcContractsConfig): { token: SigningTokenSource; settings: Settings } {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw configError(`config must be an object with a signingToken, got ${typeName(config)}.`);
-  }
+  const kind = typeName(config); // "null", "array" and "function" are not plain objects here
+  if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
   const options = ownOptions(config);
   const {
     signingToken,
@@ -74,7 +73,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
   }
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
-    throw configError(`config.loadTimeout must be milliseconds from 1 to ${MAX_TIMEOUT}, got ${loadTimeout}.`);
+    throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
   if (appUrl !== undefined && containsSecret(appUrl, token)) {
     throw configError('config.appUrl must not contain the signing token.');

@@ -23,7 +23,7 @@ export function claimContainer(container: unknown, token: string): Element {
   }
   if (held.has(element)) {
     throw configError(
-      'container is used by another SvcContracts instance: give each its own, or destroy() the other.',
+      'container is used by another SvcContracts instance: destroy() it, or use another container.',
     );
   }
   held.add(element);

@@ -19,7 +19,8 @@ const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 const OFFLINE = 'The browser is offline.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
-// The lifecycle. Numbers keep the bundle small; the transitions below are the only way between them.
+// The lifecycle, numbered in order (so "still loading" is a range). Numbers keep the bundle small; the
+// transitions below are the only way between them.
 const IDLE = 0;
 const LOADING = 1;
 const LOADED = 2;
@@ -50,7 +51,7 @@ export class SvcContracts {
   private _iframe: HTMLIFrameElement | undefined;
   private _channel: Channel | undefined;
   /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
-  private _focusBefore: Element | null = null;
+  private _focusBefore: Element | null | undefined;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
 
@@ -147,7 +148,7 @@ export class SvcContracts {
     const iframe = (this._iframe = createFrame(settings));
     const current = () => this._connection === connection;
     const failLoading = (message: string) => {
-      if (current() && (this._state === LOADING || this._state === LOADED)) this._fail(message);
+      if (current() && this._state >= LOADING && this._state <= LOADED) this._fail(message);
     };
 
     // A function is asked once per attempt; its token is forgotten when the attempt ends.
@@ -157,10 +158,8 @@ export class SvcContracts {
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
     this._channel = openChannel({
       iframe,
-      origin: settings.app.origin,
+      settings,
       token,
-      contractId: settings.contractId,
-      locale: settings.locale,
       cleanup: connection,
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
@@ -193,7 +192,7 @@ export class SvcContracts {
 
   /** Focus was in the removed frame: back to where it was before open(), else to the container. */
   private _returnFocus(): void {
-    let target = this._focusBefore as HTMLElement | null;
+    let target = this._focusBefore as HTMLElement | null | undefined;
     if (!target?.isConnected || target === document.body) {
       target = this._container as HTMLElement;
       // A container is not focusable by default; -1 makes it focusable by script only, not a Tab stop.
@@ -210,7 +209,7 @@ export class SvcContracts {
       return;
     }
     if (message.type === 'error') {
-      if (state === LOADING || state === LOADED || state === READY) this._fail(message.message, message.code, true);
+      if (state >= LOADING && state <= READY) this._fail(message.message, message.code, true);
       return;
     }
     const [from, to] = PROGRESS[message.type];
@@ -220,23 +219,19 @@ export class SvcContracts {
       return;
     }
     this._state = to;
-    const settle = to === READY ? this._takeSettle() : undefined; // ready settles open()
     this._emit(`contract.${message.type}`);
-    settle?.();
   }
 
   /**
    * Ends the attempt with `contract.error`. The state is final before handlers run, so a handler may call
-   * open() to retry; the promise of the failed attempt resolves after them. An error the app reported keeps
-   * its frame (source "app": the signer reads the app's explanation); the SDK's own removes it (source "sdk").
+   * open() to retry. An error the app reported keeps its frame (source "app": the signer reads the app's
+   * explanation); the SDK's own removes it (source "sdk").
    */
   private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
     this._connection?.run();
     if (!keepFrame) this._frame?.run();
     this._state = FAILED;
-    const settle = this._takeSettle();
     this._emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
-    settle?.();
   }
 
   private _emit<E extends ContractEventName>(
@@ -244,8 +239,11 @@ export class SvcContracts {
     extra?: Omit<ContractEventMap[E], 'contractId'>,
   ): void {
     const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
+    // ready and error settle open(), after the handlers: taken first, since a handler may call open() again.
+    const settle = event === 'contract.ready' || event === 'contract.error' ? this._takeSettle() : undefined;
     this._log('event', event, payload);
     this._events.emit(event, payload);
+    settle?.();
   }
 
   private _teardown(): void {

@@ -4,14 +4,13 @@ export const NO_TOKEN = 'The signingToken function threw, rejected or gave no no
  * Calls the partner's token function for one attempt. Settles with a non-empty string, or rejects with a
  * message for `contract.error` that says so without ever containing the value.
  */
-export function fetchToken(source: () => string | Promise<string>): Promise<string> {
-  return new Promise<string>((resolve) => resolve(source())).then(
-    (value: unknown) => {
-      if (typeof value === 'string' && value.trim()) return value;
-      throw NO_TOKEN;
-    },
-    () => {
-      throw NO_TOKEN;
-    },
-  );
+export async function fetchToken(source: () => string | Promise<string>): Promise<string> {
+  let value: unknown;
+  try {
+    value = await source();
+  } catch {
+    // Thrown or rejected: the same message as for a wrong value, below.
+  }
+  if (typeof value === 'string' && value.trim()) return value;
+  throw NO_TOKEN;
 }

@@ -48,7 +48,7 @@ describe('container argument', () => {
   it('refuses a container already held by another live instance, until that one is destroyed', () => {
     const element = makeContainer();
     const first = create({}, element);
-    expectConfigError(() => new SvcContracts(element, good), /container is used by another SvcContracts instance: give each its own, or destroy\(\) the other/);
+    expectConfigError(() => new SvcContracts(element, good), /container is used by another SvcContracts instance: destroy\(\) it, or use another container/);
     first.destroy();
     expect(() => create({}, element)).not.toThrow();
   });
@@ -91,8 +91,8 @@ describe('config', () => {
     ['appUrl', 'https://user:pw@sign.test', /without credentials/],
     ['appUrl', `https://sign.test/${TOKEN}`, /appUrl must not contain the signing token/],
     ['loadTimeout', '5000', /loadTimeout must be a number, got string/],
-    ['loadTimeout', Number.NaN, /loadTimeout must be milliseconds from 1 to 2147483647, got NaN/],
-    ['loadTimeout', 0, /loadTimeout must be milliseconds from 1 to 2147483647, got 0/],
+    ['loadTimeout', Number.NaN, /loadTimeout must be 1 to 2147483647 ms, got NaN/],
+    ['loadTimeout', 0, /loadTimeout must be 1 to 2147483647 ms, got 0/],
     ['loadTimeout', -5, /loadTimeout must be/],
     ['loadTimeout', 2 ** 31, /loadTimeout must be/],
     ['signing_token', 'x', /config.signing_token is not an option. Options: signingToken, contractId/],
