@@ -57,7 +57,6 @@ const output = (dir, extraPlugins) => ({
   exports: 'named',
   sourcemap: true,
   banner: `/*! contracts-sdk v${version} */`,
-    // Private members are named `_x` in src/ so they can be shortened; nothing public starts with "_".
   plugins: [
     terser({
       ecma: 2020,
@@ -67,7 +66,8 @@ const output = (dir, extraPlugins) => ({
       // inline: 1 inlines only simple functions (the rest stay declared once, which compresses better here).
       compress: { passes: 3, hoist_funs: true, inline: 1, unsafe_arrows: true, unsafe_methods: true, unsafe_proto: true },
       format: { comments: /^!/ },
-      // Internal names only: private members ("_x"), the channel's callbacks and internal settings fields.
+      // Internal names only: private members ("_x" in src/; nothing public starts with "_"), the channel's
+      // callbacks and internal settings fields.
       mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$)/ } },
     }),
     ...extraPlugins,

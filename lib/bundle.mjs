@@ -4,9 +4,12 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import vm from 'node:vm';
 
-/** Budget for the minified + gzip -9 bundle (the failing limit); our aim is AIM_GZIP_BYTES. */
-export const BUDGET_GZIP_BYTES = 5 * 1024;
-export const AIM_GZIP_BYTES = 3.5 * 1024;
+/**
+ * Budget for the minified + gzip -9 bundle (the failing limit): 1.1.0 builds to 4940 B, so this keeps what the
+ * 1.1.0 trimming saved. AIM_GZIP_BYTES is issue 9's target, not met yet (docs/decisions.md #21).
+ */
+export const BUDGET_GZIP_BYTES = 5000;
+export const AIM_GZIP_BYTES = 4600;
 
 /** `sha384-<base64>` of the exact bytes, as browsers compute Subresource Integrity. */
 export function sriOf(bytes) {

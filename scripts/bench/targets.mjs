@@ -26,9 +26,9 @@ export function judge({ timing, sizes, memory }) {
       meets: ours.gzipBytes < penpal.gzipBytes,
     },
     {
-      target: `ours under ${AIM_GZIP_BYTES / 1024} KB min+gzip`,
+      target: `ours under ${AIM_GZIP_BYTES} B min+gzip`,
       figure: `${ours.gzipBytes} B of ${AIM_GZIP_BYTES} B`,
-      meets: ours.gzipBytes < AIM_GZIP_BYTES,
+      meets: ours.gzipBytes <= AIM_GZIP_BYTES,
     },
   ];
   for (const [key, label] of [['afterCycles', `${memory.cycles} cycles`], ['afterInstances', `${memory.instances} instances`]]) {
