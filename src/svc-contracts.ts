@@ -6,6 +6,7 @@ import { createEmitter } from './emitter';
 import { KNOWN_ERROR_CODES } from './error-codes';
 import { misuseError } from './errors';
 import { createFrame } from './frame';
+import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
 import { fetchToken } from './token';
@@ -18,24 +19,6 @@ const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
 const OFFLINE = 'The browser is offline.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
-
-// The lifecycle, numbered in order (so "still loading" is a range). Numbers keep the bundle small; the
-// transitions below are the only way between them.
-const IDLE = 0;
-const LOADING = 1;
-const LOADED = 2;
-const READY = 3;
-const COMPLETED = 4;
-const FAILED = 5;
-const DESTROYED = 6;
-type State = typeof IDLE | typeof LOADING | typeof LOADED | typeof READY | typeof COMPLETED | typeof FAILED | typeof DESTROYED;
-
-// Each progress message of the app: the state it must arrive in, and the state it moves the instance to.
-const PROGRESS: Record<'loaded' | 'ready' | 'completed', readonly [from: State, to: State]> = {
-  loaded: [LOADING, LOADED],
-  ready: [LOADED, READY],
-  completed: [READY, COMPLETED],
-};
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
