@@ -52,12 +52,21 @@ async function axeScan(page: Page, include?: string): Promise<AxeResults> {
  * Serious or critical checks axe could not finish ("incomplete", e.g. a frame it could not test or a contrast
  * it could not measure) fail too: an unverified check must not pass as a clean one.
  */
-async function expectNoSeriousViolations(page: Page, include?: string): Promise<void> {
-  const { violations, incomplete } = await axeScan(page, include);
+async function expectNoSeriousViolations(page: Page, include?: string): Promise<AxeResults> {
+  const results = await axeScan(page, include);
+  const { violations, incomplete } = results;
   const blocking = [...violations.map((v) => ({ ...v, outcome: 'violation' })), ...incomplete.map((v) => ({ ...v, outcome: 'incomplete' }))]
     .filter((v) => BLOCKING.has(String(v.impact)))
     .map((v) => ({ outcome: v.outcome, id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })) }));
   expect(blocking, `axe findings:\n${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+  return results;
+}
+
+/** The scan reached into the signing frame: among the nodes axe checked there is the app's own h1 ([frame, 'h1']). */
+function expectFrameScanned(results: AxeResults): void {
+  const checked = [...results.passes, ...results.violations, ...results.incomplete].flatMap((rule) => rule.nodes);
+  const insideFrames = checked.filter((node) => node.target.length > 1).map((node) => node.target[node.target.length - 1]);
+  expect(insideFrames, 'nodes axe checked inside a frame').toContain('h1');
 }
 
 // A scan evaluates axe's 1.3 MB source in every frame and in a blank page: on two busy cores that alone can
@@ -73,10 +82,14 @@ test('partner demo page before a session: no serious or critical axe violation',
 test('partner demo page with a signing session: no serious or critical axe violation, frame included', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel('Scenario').selectOption('complete');
+  // By id, not getByLabel: in Firefox ESR 153.7, once Playwright's label lookup has run in its WebDriver BiDi
+  // sandbox, axe's accessible-name computation for a <section aria-labelledby> holding a labelled control crashes
+  // the page's content process (SIGSEGV; the same computation without that lookup, or in Chromium, is fine). The
+  // select's label is checked by axe itself (rule "label").
+  await page.locator('#scenario').selectOption('complete');
   await page.getByRole('button', { name: 'New session' }).click();
   await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  expectFrameScanned(await expectNoSeriousViolations(page));
 });
 
 const APP_STATES = [
@@ -92,7 +105,7 @@ for (const state of APP_STATES) {
     await open(page, 'a');
     await waitFor(page, 'a', 'open.resolved');
     await expect(signingFrame(page, 'c1').getByRole(state.role, { name: state.shown })).toBeVisible();
-    await expectNoSeriousViolations(page, '#c1');
+    expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
   });
 }
 
@@ -104,5 +117,5 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
   await signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }).click();
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
-  await expectNoSeriousViolations(page, '#c1');
+  expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
 });

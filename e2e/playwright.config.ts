@@ -7,13 +7,24 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
 
 /**
- * Specs run in Chromium only. leak.spec.ts needs the DevTools Protocol's heap and listener metrics. The other three
- * fail in Firefox ESR over WebDriver BiDi, a known gap (not a Chromium feature), seen on 2026-11-22: Tab and
- * focus() do move the focus onto the frame's "Sign contract" button, but the Enter that follows never reaches
- * the cross-origin frame (the Remote Agent has async-event prefs for mouse and wheel only), Playwright reports
- * that button "inactive" after the demo's Focus button, and axe's scan of the demo page loses its frame context.
+ * Specs run in Chromium only: leak.spec.ts, whose heap and listener counts come from the DevTools Protocol.
+ *
+ * Everything else runs in Firefox ESR 153 over WebDriver BiDi as well (checked on 2026-11-22):
+ * - Keys (keyboard.spec.ts, demo-options.spec.ts): the Remote Agent synthesizes them in the top page's content
+ *   process, so an Enter never reached the cross-site frame. scripts/lib/firefox.mjs has the parent process route
+ *   them to the focused frame, as it does real keys, with site isolation (Fission) kept.
+ * - axe (accessibility.spec.ts): the "lost frame context" was the demo page's content process crashing (SIGSEGV)
+ *   while axe named a <section aria-labelledby> that holds a labelled control, after Playwright's getByLabel had
+ *   run in its BiDi sandbox (the same computation without that lookup is fine). That spec picks the control by id.
+ * - Not passing yet, fixme in Firefox (FIREFOX_FOCUS_DEFECT): the two tests that expect focus() to give real
+ *   keyboard focus. A defect of focus() in Firefox, not the driver: after the SDK's iframe.focus() and the app's
+ *   button.focus(), the frame's window gets focus, focus, blur, and its document ends unfocused
+ *   (document.hasFocus() false, Playwright's "inactive"), so Enter does nothing. Seen with focus() called from
+ *   the page's own timer in 3 of 4 runs headless and 1 of 2 headed (Xvfb). The app focusing itself without
+ *   iframe.focus() works in Firefox and Chromium but leaves the frame unfocused in WebKitGTK; focusing the frame's
+ *   window (contentWindow.focus()) instead fails in Firefox too.
  */
-const CHROMIUM_ONLY = ['leak.spec.ts', 'keyboard.spec.ts', 'accessibility.spec.ts', 'demo-options.spec.ts'];
+const CHROMIUM_ONLY = ['leak.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

@@ -3,16 +3,17 @@
 // stands between Playwright and its WebDriver BiDi socket. Playwright sends `emulation.setMediaFeaturesOverride`
 // for every new context, which Firefox ESR 153 does not implement; the shim answers that one command with an
 // empty success (colour-scheme emulation therefore does nothing in Firefox) and passes everything else through.
+// It also sets FIREFOX_ENV (see firefox.mjs) on the browser process.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket, { WebSocketServer } from 'ws';
-import { FIREFOX_PATH } from './firefox.mjs';
+import { FIREFOX_ENV, FIREFOX_PATH } from './firefox.mjs';
 
 /** Commands Firefox ESR lacks, answered here with an empty result. */
 const ANSWERED_HERE = new Set(['emulation.setMediaFeaturesOverride']);
 const LISTENING = /^WebDriver BiDi listening on (ws:\/\/\S+)$/;
 
-const firefox = spawn(FIREFOX_PATH, process.argv.slice(2), { stdio: ['ignore', 'inherit', 'pipe'] });
+const firefox = spawn(FIREFOX_PATH, process.argv.slice(2), { stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...FIREFOX_ENV } });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => firefox.kill(signal));
 firefox.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 firefox.on('error', (error) => {
