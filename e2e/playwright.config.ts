@@ -11,7 +11,7 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  *
  * Everything else runs in Firefox ESR 153 over WebDriver BiDi as well (checked on 2026-11-22):
  * - Keys (keyboard.spec.ts, demo-options.spec.ts): the Remote Agent synthesizes them in the top page's content
- *   process, so an Enter never reached the cross-site frame. scripts/lib/firefox.mjs has the parent process route
+ *   process, so an Enter never reached the cross-site frame. lib/firefox.mjs has the parent process route
  *   them to the focused frame, as it does real keys, with site isolation (Fission) kept.
  * - axe (accessibility.spec.ts): the "lost frame context" was the demo page's content process crashing (SIGSEGV)
  *   while axe named a <section aria-labelledby> that holds a labelled control, after Playwright's getByLabel had
