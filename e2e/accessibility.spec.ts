@@ -69,6 +69,15 @@ function expectFrameScanned(results: AxeResults): void {
   expect(insideFrames, 'nodes axe checked inside a frame').toContain('h1');
 }
 
+/**
+ * Why the scan of the demo page with a live session is Chromium-only. Firefox ESR 153.7's content process for the
+ * demo page dies (SIGSEGV, "A content process crashed", exit on signal 11) during axe's run there, in about half
+ * the runs on a loaded machine (4 of 8 and 2 of 4 with --repeat-each on 2026-11-22), even with no Playwright
+ * accessible-name lookup before it. A browser crash, not a finding: the same page before a session and the
+ * signing app in its frame (every state below) are scanned in Firefox too.
+ */
+const FIREFOX_DEMO_SCAN_CRASH = 'Firefox ESR 153.7 content process crashes (SIGSEGV) during axe on the demo page with a live session';
+
 // A scan evaluates axe's 1.3 MB source in every frame and in a blank page: on two busy cores that alone can
 // take several seconds.
 test.describe.configure({ timeout: 60_000 });
@@ -79,16 +88,18 @@ test('partner demo page before a session: no serious or critical axe violation',
   await expectNoSeriousViolations(page);
 });
 
-test('partner demo page with a signing session: no serious or critical axe violation, frame included', async ({ page, sandbox }) => {
+test('partner demo page with a signing session: no serious or critical axe violation, frame included', async ({ page, sandbox, browserName }) => {
+  test.skip(browserName === 'firefox', FIREFOX_DEMO_SCAN_CRASH);
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  // By id, not getByLabel: in Firefox ESR 153.7, once Playwright's label lookup has run in its WebDriver BiDi
-  // sandbox, axe's accessible-name computation for a <section aria-labelledby> holding a labelled control crashes
-  // the page's content process (SIGSEGV; the same computation without that lookup, or in Chromium, is fine). The
-  // select's label is checked by axe itself (rule "label").
+  // By id and text, never getByLabel or getByRole: in Firefox ESR 153.7, once Playwright has computed accessible
+  // names in its WebDriver BiDi sandbox on this page, axe's accessible-name computation for a
+  // <section aria-labelledby> holding a labelled control can crash the page's content process (SIGSEGV; seen with
+  // getByLabel every time and, on a loaded machine, after getByRole too; never in Chromium). The names themselves
+  // are what axe checks (rules "label", "button-name").
   await page.locator('#scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await page.locator('#new-session').click();
+  await expect(page.frameLocator('#signing-container iframe').locator('button', { hasText: 'Sign contract' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page));
 });
 

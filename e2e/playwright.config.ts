@@ -16,6 +16,8 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  * - axe (accessibility.spec.ts): the "lost frame context" was the demo page's content process crashing (SIGSEGV)
  *   while axe named a <section aria-labelledby> that holds a labelled control, after Playwright's getByLabel had
  *   run in its BiDi sandbox (the same computation without that lookup is fine). That spec picks the control by id.
+ *   On a loaded machine the crash still comes in about half the runs of the demo-page-with-session scan, so that
+ *   one test is skipped in Firefox (FIREFOX_DEMO_SCAN_CRASH in accessibility.spec.ts); the other axe scans run.
  * - Not passing yet, fixme in Firefox (FIREFOX_FOCUS_DEFECT): the two tests that expect focus() to give real
  *   keyboard focus. A defect of focus() in Firefox, not the driver: after the SDK's iframe.focus() and the app's
  *   button.focus(), the frame's window gets focus, focus, blur, and its document ends unfocused
