@@ -1,8 +1,14 @@
-// The host names the real-browser tests use, all on 127.0.0.1. Chromium maps them with a flag and Firefox with
+// Host names: the sandbox's defaults, and the ones the real-browser tests use, all on 127.0.0.1. Chromium maps them with a flag and Firefox with
 // a pref, but WebKitGTK resolves names only through /etc/hosts, so this module also checks and writes that file.
 // `node lib/test-hosts.mjs --check` exits 1 when a name is missing; `--write` (as root) appends them.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The sandbox's default names (`npm run demo`, `npm run origin:nginx`): *.localhost resolves to loopback in
+ * browsers without any setup, and each name is its own site.
+ */
+export const LOCAL_HOSTS = Object.freeze({ partner: 'partner.localhost', cdn: 'cdn.localhost', signing: 'sign.localhost' });
 
 export const TEST_HOSTS = Object.freeze({ partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test', evil: 'evil.test' });
 

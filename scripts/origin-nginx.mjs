@@ -7,11 +7,11 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCertificate } from '../lib/certs.mjs';
 import { CERT_DIR } from '../lib/repo-paths.mjs';
+import { LOCAL_HOSTS } from '../lib/test-hosts.mjs';
 import { startNginxOrigin, testShippedConfig } from '../lib/nginx-origin.mjs';
 import { aliasName, keyOf } from './release/layout.mjs';
 
-// *.localhost resolves to loopback in browsers without any setup (the sandbox CDN's default name too).
-const DEFAULT_HOST = 'cdn.localhost';
+const DEFAULT_HOST = LOCAL_HOSTS.cdn;
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const USAGE = `Usage: npm run origin:nginx -- <origin-dir> [--port <n>] [--host <name>]

@@ -1,10 +1,10 @@
 // Sandbox settings: defaults, and the environment variables that override them (documented in docs/sandbox.md).
 import { CERT_DIR, DIST_DIR } from '../../lib/repo-paths.mjs';
+import { LOCAL_HOSTS } from '../../lib/test-hosts.mjs';
 
 export const DEFAULTS = Object.freeze({
   ports: { demo: 8443, cdn: 8444, signing: 8445 },
-  // *.localhost resolves to loopback in browsers without any setup, and each name is its own site.
-  hosts: { partner: 'partner.localhost', cdn: 'cdn.localhost', signing: 'sign.localhost' },
+  hosts: LOCAL_HOSTS,
   slowReadyMs: 3000,
   certDir: CERT_DIR,
   distDir: DIST_DIR,
