@@ -28,7 +28,10 @@ export interface ChannelOptions {
 }
 
 export interface Channel {
-  /** Asks the app to focus its first control (docs/protocol.md §6.2); nothing before the handshake. */
+  /**
+   * Asks the app to focus its first control (docs/protocol.md §6.2); before the handshake, focuses the frame
+   * element instead.
+   */
   focus(): void;
 }
 
@@ -48,12 +51,14 @@ export function openChannel(options: ChannelOptions): Channel {
   let greeted = false;
   /** The answer to the newest hello, kept until the token function has delivered. */
   let waiting: ((token: string) => void) | undefined;
+  /** The page's focused element when focus() asked the app; undefined when no request is pending. */
+  let focusAskedFrom: Element | null | undefined;
 
   const closePort = (): void => {
     if (!port) return;
     port.onmessage = null;
     port.close();
-    port = undefined;
+    port = focusAskedFrom = undefined;
   };
 
   const answer = (frameWindow: Window, chosen: number, secret: string): void => {
@@ -63,7 +68,13 @@ export function openChannel(options: ChannelOptions): Channel {
     version = chosen;
     port.onmessage = (portEvent: MessageEvent) => {
       const message = parseAppMessage(portEvent.data, chosen, secret);
-      if (message) options.onMessage(message);
+      if (message?.type === 'focus') {
+        // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
+        // the frame element instead, but only once per focus() call and only if the page has not moved focus
+        // since, so an app can never pull focus by itself.
+        if (focusAskedFrom !== undefined && document.activeElement === focusAskedFrom) iframe.focus();
+        focusAskedFrom = undefined;
+      } else if (message) options.onMessage(message);
       else log('ignored malformed');
     };
     frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);
@@ -127,6 +138,10 @@ export function openChannel(options: ChannelOptions): Channel {
   });
 
   return {
-    focus: () => port?.postMessage(envelope(version, 'focus')),
+    focus: () => {
+      if (!port) return iframe.focus();
+      focusAskedFrom = document.activeElement;
+      port.postMessage(envelope(version, 'focus'));
+    },
   };
 }

@@ -13,6 +13,8 @@ export type AppMessage =
   | { type: 'loaded' | 'ready' | 'completed' }
   | { type: 'error'; code: string; message: string | undefined }
   | { type: 'resize'; height: number };
+/** The app could not take focus and asks for the frame element to be focused (§6.2): the channel's to answer. */
+export type FocusRequest = { type: 'focus' };
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 // Names every plain object inherits: partners look codes up in objects, so such a code must never reach them.
@@ -51,10 +53,10 @@ export function helloVersion(data: unknown): number | undefined {
 }
 
 /** Validates a message from the app's port; `token` is redacted out of any diagnostic text. */
-export function parseAppMessage(data: unknown, version: number, token: string): AppMessage | undefined {
+export function parseAppMessage(data: unknown, version: number, token: string): AppMessage | FocusRequest | undefined {
   try {
     const type = envelopeType(data, version);
-    if (type === 'loaded' || type === 'ready' || type === 'completed') return { type };
+    if (type === 'loaded' || type === 'ready' || type === 'completed' || type === 'focus') return { type };
     if (type === 'resize') {
       const height = own(data as object, 'height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;

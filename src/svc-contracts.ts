@@ -112,8 +112,8 @@ export class SvcContracts {
    * itself; call this, e.g. on contract.ready, when the signer expects to continue in the frame.
    */
   focus(): void {
-    if (!this._iframe) return;
-    this._iframe.focus();
+    // Not iframe.focus() first: Firefox then keeps the frame's document unfocused and the app's control
+    // unreachable (docs/decisions.md #23). The channel focuses the element itself when the app cannot.
     this._channel?.focus();
   }
 

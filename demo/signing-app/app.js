@@ -97,7 +97,12 @@
   }
 
   function onPortMessage(event) {
-    if (isMessage(event.data, 'focus')) view.focus();
+    if (!isMessage(event.data, 'focus')) return;
+    // Chromium and Firefox let a frame take focus when its parent asks; WebKit refuses a cross-site frame
+    // without a user gesture, so the app asks the SDK to focus the frame element instead (docs/protocol.md §6.2).
+    window.focus();
+    view.focus();
+    if (!document.hasFocus()) send('focus');
   }
 
   function onMessage(event) {

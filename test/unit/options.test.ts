@@ -182,20 +182,64 @@ describe('locale and title', () => {
 });
 
 describe('focus', () => {
-  it('focus() moves focus to the frame and asks the app to focus its first control; nothing before open()', async () => {
-    const container = makeContainer();
-    const sdk = create({}, container);
-    expect(() => sdk.focus()).not.toThrow();
-    void sdk.open();
-    const app = FakeApp.in(container);
-    const fromSdk: unknown[] = [];
+  it('focus() asks the app over the port to focus its first control, without focusing the frame element itself', async () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    const { sdk, app } = opened();
     app.handshake();
+    const fromSdk: unknown[] = [];
     app.port!.onmessage = (event) => fromSdk.push(event.data);
     const received = new Promise((resolve) => app.port!.addEventListener('message', resolve, { once: true }));
     sdk.focus();
-    expect(document.activeElement).toBe(app.iframe);
+    // Focusing the element first keeps Firefox's frame document unfocused (docs/decisions.md #23).
+    expect(document.activeElement).toBe(button);
     await received;
     expect(fromSdk).toEqual([{ protocol: 'svc-contracts', version: 1, type: 'focus' }]);
+  });
+
+  it('focus() before the handshake focuses the frame element; before open() it does nothing', () => {
+    const container = makeContainer();
+    const sdk = create({}, container);
+    expect(() => sdk.focus()).not.toThrow();
+    expect(document.activeElement).toBe(document.body);
+    void sdk.open();
+    sdk.focus();
+    expect(document.activeElement).toBe(FakeApp.in(container).iframe);
+  });
+
+  it('an app that cannot take focus asks back, and the SDK focuses the frame element', async () => {
+    const { sdk, app } = opened();
+    await app.ready();
+    sdk.focus();
+    expect(document.activeElement).toBe(document.body);
+    await app.send(envelope('focus'));
+    expect(document.activeElement).toBe(app.iframe);
+  });
+
+  it('an app cannot pull focus: its focus message counts only once per focus() call, and not after the page moved focus', async () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    const { sdk, app, events } = opened();
+    await app.ready();
+    await app.send(envelope('focus')); // unasked
+    expect(document.activeElement).toBe(button);
+
+    sdk.focus();
+    const other = document.createElement('input');
+    document.body.append(other);
+    other.focus(); // the signer moved on before the answer came
+    await app.send(envelope('focus'));
+    expect(document.activeElement).toBe(other);
+
+    sdk.focus();
+    await app.send(envelope('focus'));
+    expect(document.activeElement).toBe(app.iframe);
+    other.focus();
+    await app.send(envelope('focus')); // the same call answered twice
+    expect(document.activeElement).toBe(other);
+    expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready']);
   });
 
   it('never moves focus by itself', async () => {
@@ -214,6 +258,7 @@ describe('focus', () => {
     const { sdk, app } = opened();
     await app.ready();
     sdk.focus();
+    await app.send(envelope('focus'));
     expect(document.activeElement).toBe(app.iframe);
     sdk.close();
     expect(document.activeElement).toBe(button);
