@@ -72,7 +72,7 @@ export function openChannel(options: ChannelOptions): Channel {
         // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
         // the frame element instead, but only once per focus() call and only if the page has not moved focus
         // since, so an app can never pull focus by itself.
-        if (focusAskedFrom !== undefined && document.activeElement === focusAskedFrom) iframe.focus();
+        if (document.activeElement === focusAskedFrom) iframe.focus();
         focusAskedFrom = undefined;
       } else if (message) options.onMessage(message);
       else log('ignored malformed');
