@@ -1,6 +1,6 @@
 // The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
 // height, locale, frame title and "Focus signing".
-import { FIREFOX_FOCUS_DEFECT, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
@@ -40,7 +40,6 @@ test('demo page: auto height, German and a custom frame title', async ({ page, s
 });
 
 test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and Enter signs', async ({ page, sandbox }) => {
-  test.fixme(test.info().project.name === 'firefox', FIREFOX_FOCUS_DEFECT);
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('complete');

@@ -1,7 +1,7 @@
 // Keyboard-only signing and focus management: Tab into and out of the signing frame, instance.focus() and
 // focus coming back to the host page on close(). No mouse is used in this file.
 import type { Page } from '@playwright/test';
-import { FIREFOX_FOCUS_DEFECT, adHocToken, expect, test } from './support/fixtures';
+import { adHocToken, expect, test } from './support/fixtures';
 import { call, createInstance, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
@@ -46,7 +46,6 @@ test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Ta
 });
 
 test('focus(): moves the keyboard focus to the "Sign contract" button inside the frame', async ({ page, sandbox, hostUrl }) => {
-  test.fixme(test.info().project.name === 'firefox', FIREFOX_FOCUS_DEFECT);
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await openReady(page, sandbox);

@@ -18,13 +18,9 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  *   run in its BiDi sandbox (the same computation without that lookup is fine). That spec picks the control by id.
  *   On a loaded machine the crash still comes in about half the runs of the demo-page-with-session scan, so that
  *   one test is skipped in Firefox (FIREFOX_DEMO_SCAN_CRASH in accessibility.spec.ts); the other axe scans run.
- * - Not passing yet, fixme in Firefox (FIREFOX_FOCUS_DEFECT): the two tests that expect focus() to give real
- *   keyboard focus. A defect of focus() in Firefox, not the driver: after the SDK's iframe.focus() and the app's
- *   button.focus(), the frame's window gets focus, focus, blur, and its document ends unfocused
- *   (document.hasFocus() false, Playwright's "inactive"), so Enter does nothing. Seen with focus() called from
- *   the page's own timer in 3 of 4 runs headless and 1 of 2 headed (Xvfb). The app focusing itself without
- *   iframe.focus() works in Firefox and Chromium but leaves the frame unfocused in WebKitGTK; focusing the frame's
- *   window (contentWindow.focus()) instead fails in Firefox too.
+ * - focus(): 1.1.0's first focus() called iframe.focus() before asking the app, and Firefox then mostly left the
+ *   frame's document unfocused (its window got focus, focus, blur), so Enter did nothing. focus() now asks the app
+ *   first and focuses the element only when the app asks back (docs/decisions.md #23); the tests run here.
  */
 const CHROMIUM_ONLY = ['leak.spec.ts'];
 

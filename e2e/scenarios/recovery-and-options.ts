@@ -2,7 +2,7 @@
 // height "auto", locale and title). The Playwright-only specs (session-recovery, options, keyboard) look closer.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { call, frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -57,5 +57,23 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
     await expect.poll(async () => Math.abs((await frameHeight()) - (await content()))).toBeLessThanOrEqual(2);
     expect(await frameHeight()).toBeGreaterThan(320);
     expect(await host.evaluateInFrame(frameIn('c1'), () => document.documentElement.scrollHeight <= document.documentElement.clientHeight)).toBe(true);
+  });
+
+  test("focus(): the page's focus moves from the partner's button into the frame, never before the call", async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    await host.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'before';
+      button.textContent = 'Before';
+      document.body.prepend(button);
+      button.focus();
+    });
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    const focused = () => host.evaluate((selector) => (document.activeElement === document.querySelector(selector) ? 'frame' : document.activeElement?.id), frameIn('c1'));
+    expect(await focused()).toBe('before');
+    await call(host, 'a', 'focus');
+    // Chromium and Firefox: the app focuses its control. WebKit refuses that without a user gesture, so the app
+    // asks back and the SDK focuses the frame element (docs/protocol.md §6.2). Either way the frame holds it.
+    await expect.poll(focused).toBe('frame');
   });
 }

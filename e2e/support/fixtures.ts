@@ -17,13 +17,6 @@ import { webdriverHost } from './webdriver-host';
 export const HOSTS = TEST_HOSTS;
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
-/**
- * Why a test of focus() giving real keyboard focus is marked fixme in Firefox (evidence: CHROMIUM_ONLY's comment in
- * e2e/playwright.config.ts). A defect of focus() in Firefox to be fixed, not a driver limit.
- */
-export const FIREFOX_FOCUS_DEFECT =
-  "Firefox ESR 153 (site isolation) mostly ends focus() with the frame's document unfocused (the SDK's iframe.focus() followed by the app's button.focus() leaves document.hasFocus() false there), so Enter does not sign";
-
 export interface Sandbox {
   urls: Record<string, string>;
   origins: { cdn: string; signing: string; partner: string };
