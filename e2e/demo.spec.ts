@@ -13,6 +13,9 @@ test('demo page: complete scenario, signed in the frame, "confirmed by server" a
 
   const frame = page.frameLocator('#signing-container iframe');
   await frame.getByRole('button', { name: 'Sign contract' }).click();
+  // Step by step, so a failure says where the chain stopped: the app's sign call, the SDK event, the webhook.
+  await expect(frame.getByRole('heading', { name: 'Contract signed' }), 'the signing app shows the signed view').toBeVisible();
+  await expect(page.locator('#log tr[data-event="contract.completed"]'), 'contract.completed in the demo log').toHaveCount(1);
   await expect(page.getByRole('status')).toContainText('confirmed by server');
 
   const rows = page.locator('#log tr');

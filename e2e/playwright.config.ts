@@ -14,10 +14,9 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  *   process, so an Enter never reached the cross-site frame. lib/firefox.mjs has the parent process route
  *   them to the focused frame, as it does real keys, with site isolation (Fission) kept.
  * - axe (accessibility.spec.ts): the "lost frame context" was the demo page's content process crashing (SIGSEGV)
- *   while axe named a <section aria-labelledby> that holds a labelled control, after Playwright's getByLabel had
- *   run in its BiDi sandbox (the same computation without that lookup is fine). That spec picks the control by id.
- *   On a loaded machine the crash still comes in about half the runs of the demo-page-with-session scan, so that
- *   one test is skipped in Firefox (FIREFOX_DEMO_SCAN_CRASH in accessibility.spec.ts); the other axe scans run.
+ *   while axe computed the name of a <section aria-labelledby> with the cross-site signing frame on the page
+ *   (about half the loaded runs; rule aria-allowed-attr alone does it, aria-label never did, nor the page without
+ *   the frame). The demo's sections are named with aria-label, and every axe scan runs in Firefox.
  * - focus(): 1.1.0's first focus() called iframe.focus() before asking the app, and Firefox then mostly left the
  *   frame's document unfocused (its window got focus, focus, blur), so Enter did nothing. focus() now asks the app
  *   first and focuses the element only when the app asks back (docs/decisions.md #23); the tests run here.
