@@ -2,6 +2,7 @@
 (function () {
   'use strict';
   var body = document.getElementById('log');
+  var scroller = document.getElementById('log-scroll');
 
   function time() {
     var now = new Date();
@@ -23,7 +24,9 @@
       row.dataset.event = name;
       row.append(cell(time(), 'time'), cell(name, 'name'), cell(payload === undefined ? '' : JSON.stringify(payload), 'payload'));
       body.append(row);
-      row.scrollIntoView({ block: 'nearest' });
+      // Only the log's own box scrolls to the newest row: row.scrollIntoView() would scroll the page as well,
+      // moving the signing frame while the signer is about to click in it.
+      scroller.scrollTop = scroller.scrollHeight;
     },
     clear: function () {
       body.replaceChildren();
