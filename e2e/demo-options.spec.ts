@@ -1,6 +1,7 @@
 // The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
 // height, locale, frame title and "Focus signing".
 import { expect, test } from './support/fixtures';
+import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
@@ -13,7 +14,7 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
   await page.getByLabel('Scenario').selectOption('complete');
   await page.getByRole('button', { name: 'open()', exact: true }).click();
   const frame = page.frameLocator('#signing-container iframe');
-  await frame.getByRole('button', { name: 'Sign contract' }).click();
+  await clickInCrossSiteFrame(page, '#signing-container iframe', frame.getByRole('button', { name: 'Sign contract' }));
   // The confirmation is for the application of the second token, which the demo tracks.
   await expect(page.getByRole('status')).toContainText('confirmed by server');
   await expect(page.locator('#log tr[data-event="demo: new session"]')).toHaveCount(1);

@@ -2,6 +2,7 @@
 // Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here, so a
 // scenario written against Host runs unchanged in all three engines.
 import type { Page } from '@playwright/test';
+import { clickInCrossSiteFrame } from './frame-click';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
@@ -62,7 +63,7 @@ export function pageHost(page: Page, engine: Engine): Host {
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
     evaluateInFrame: async (frameSelector, fn, arg) => (await frameOf(frameSelector)).evaluate(fn as never, arg),
     async clickInFrame(frameSelector, name) {
-      await page.frameLocator(frameSelector).getByRole('button', { name }).click();
+      await clickInCrossSiteFrame(page, frameSelector, page.frameLocator(frameSelector).getByRole('button', { name }));
     },
     async watchViolations() {
       await page.addInitScript(recordViolations);
