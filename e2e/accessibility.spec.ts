@@ -4,7 +4,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, frameIn, open, signingFrame, waitFor } from './support/sdk-driver';
+import { createInstance, open, signingFrame, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -117,7 +117,7 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   await open(page, 'a');
   await waitFor(page, 'a', 'contract.ready');
-  await clickInCrossSiteFrame(page, frameIn('c1'), signingFrame(page, 'c1').getByRole('button', { name: 'Sign contract' }));
+  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));

@@ -14,7 +14,7 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
   await page.getByLabel('Scenario').selectOption('complete');
   await page.getByRole('button', { name: 'open()', exact: true }).click();
   const frame = page.frameLocator('#signing-container iframe');
-  await clickInCrossSiteFrame(page, '#signing-container iframe', frame.getByRole('button', { name: 'Sign contract' }));
+  await clickInCrossSiteFrame(frame, 'Sign contract');
   // The confirmation is for the application of the second token, which the demo tracks.
   await expect(page.getByRole('status')).toContainText('confirmed by server');
   await expect(page.locator('#log tr[data-event="demo: new session"]')).toHaveCount(1);

@@ -13,7 +13,7 @@ test('demo page: complete scenario, signed in the frame, "confirmed by server" a
   await page.getByRole('button', { name: 'New session' }).click();
 
   const frame = page.frameLocator('#signing-container iframe');
-  await clickInCrossSiteFrame(page, '#signing-container iframe', frame.getByRole('button', { name: 'Sign contract' }));
+  await clickInCrossSiteFrame(frame, 'Sign contract');
   // Step by step, so a failure says where the chain stopped: the app's sign call, the SDK event, the webhook.
   await expect(frame.getByRole('heading', { name: 'Contract signed' }), 'the signing app shows the signed view').toBeVisible();
   await expect(page.locator('#log tr[data-event="contract.completed"]'), 'contract.completed in the demo log').toHaveCount(1);

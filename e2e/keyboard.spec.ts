@@ -2,17 +2,7 @@
 // focus coming back to the host page on close(). No mouse is used in this file.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { call, createInstance, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
-
-/** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
-async function addHostButtons(page: Page, containerId: string): Promise<void> {
-  await page.evaluate((containerId) => {
-    const container = document.getElementById(containerId)!;
-    const button = (id: string, label: string) => Object.assign(document.createElement('button'), { id, type: 'button', textContent: label });
-    container.before(button('before', 'Before signing'));
-    container.after(button('after', 'After signing'));
-  }, containerId);
-}
+import { addHostButtons, call, createInstance, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 async function openReady(page: Page, sandbox: { origins: { signing: string } }, config: Record<string, unknown> = {}): Promise<void> {
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'kb', appUrl: sandbox.origins.signing, ...config });

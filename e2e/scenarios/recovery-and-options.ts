@@ -2,7 +2,7 @@
 // height "auto", locale and title). The Playwright-only specs (session-recovery, options, keyboard) look closer.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { call, frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { addHostButtons, call, frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -61,13 +61,8 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test("focus(): the page's focus moves from the partner's button into the frame, never before the call", async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await host.evaluate(() => {
-      const button = document.createElement('button');
-      button.id = 'before';
-      button.textContent = 'Before';
-      document.body.prepend(button);
-      button.focus();
-    });
+    await addHostButtons(host, 'c1');
+    await host.evaluate(() => document.getElementById('before')!.focus());
     await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
     const focused = () => host.evaluate((selector) => (document.activeElement === document.querySelector(selector) ? 'frame' : document.activeElement?.id), frameIn('c1'));
     expect(await focused()).toBe('before');

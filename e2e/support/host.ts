@@ -63,7 +63,7 @@ export function pageHost(page: Page, engine: Engine): Host {
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
     evaluateInFrame: async (frameSelector, fn, arg) => (await frameOf(frameSelector)).evaluate(fn as never, arg),
     async clickInFrame(frameSelector, name) {
-      await clickInCrossSiteFrame(page, frameSelector, page.frameLocator(frameSelector).getByRole('button', { name }));
+      await clickInCrossSiteFrame(page.frameLocator(frameSelector), name);
     },
     async watchViolations() {
       await page.addInitScript(recordViolations);

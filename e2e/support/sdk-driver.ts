@@ -166,6 +166,16 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
+/** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
+export async function addHostButtons(target: Target, containerId: string): Promise<void> {
+  await hostOf(target).evaluate((containerId) => {
+    const container = document.getElementById(containerId)!;
+    const button = (id: string, label: string) => Object.assign(document.createElement('button'), { id, type: 'button', textContent: label });
+    container.before(button('before', 'Before signing'));
+    container.after(button('after', 'After signing'));
+  }, containerId);
+}
+
 /** Playwright only: the signing frame inside a container, for locators (roles, labels, keyboard focus). */
 export function signingFrame(page: Page, containerId: string): FrameLocator {
   return page.frameLocator(frameIn(containerId));
