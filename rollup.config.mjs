@@ -52,9 +52,9 @@ function globalTypes() {
 const output = (dir, extraPlugins) => ({
   dir,
   entryFileNames: 'index.umd.js',
-  format: 'umd',
-  name: 'SvcSDK',
-  exports: 'named',
+  // A classic script whose entry (src/global.ts) defines the SvcSDK global itself, and registers with RequireJS
+  // or CommonJS where one loads it: rollup's UMD wrapper left the global undefined on RequireJS pages (#24).
+  format: 'iife',
   sourcemap: true,
   banner: `/*! contracts-sdk v${version} */`,
   plugins: [
@@ -126,7 +126,7 @@ const loaderOutput = (format, extension) => ({
 
 export default [
   {
-    input: join(root, 'src', 'index.ts'),
+    input: join(root, 'src', 'global.ts'),
     output: [output(pinnedDir, [integritySidecar(), globalTypes()]), output(floatingDir, [])],
     plugins: [
       replace({ preventAssignment: true, values: buildConstants(version) }),

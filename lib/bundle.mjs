@@ -22,10 +22,11 @@ export function gzipSizeOf(bytes) {
 
 /**
  * Evaluates the UMD bundle as a classic script in a fresh global (no module system, like a script tag) and
- * returns what it put on `SvcSDK`, plus every global name it added.
+ * returns what it put on `SvcSDK`, plus every global name it added. `globals` are there before it runs (a
+ * `define`, a `module`, a `document` with its `currentScript`), as a module system would provide them.
  */
-export function evaluateUmd(code) {
-  const sandbox = {};
+export function evaluateUmd(code, globals = {}) {
+  const sandbox = { ...globals };
   sandbox.window = sandbox;
   sandbox.self = sandbox;
   const context = vm.createContext(sandbox);

@@ -1,4 +1,4 @@
-// The UMD global `SvcSDK` is exactly what this module exports as values.
+// The public values and types of the SDK; src/global.ts puts exactly these values on the `SvcSDK` global.
 export { SvcContracts } from './svc-contracts';
 export { KNOWN_ERROR_CODES } from './error-codes';
 export { SDK_VERSION } from './version';

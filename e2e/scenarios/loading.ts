@@ -1,4 +1,5 @@
-// Loading the SDK as partners do: the pinned URL with its SRI hash, a tampered hash, the floating v1/ path.
+// Loading the SDK as partners do: the pinned URL with its SRI hash, a tampered hash, the floating v1/ path, and a
+// page that runs an AMD loader (the real RequireJS) before our script tag.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { openAndWait, sign, waitFor } from '../support/sdk-driver';
@@ -35,6 +36,32 @@ export function loadingScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
     await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'floating', appUrl: sandbox.origins.signing });
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
+  });
+
+  test('a page with RequireJS: the script tag defines SvcSDK, RequireJS reports no error, require([url]) gets it too', async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl({ amd: 'requirejs' }));
+    expect(await host.evaluate(() => typeof (window as any).define === 'function' && Boolean((window as any).define.amd))).toBe(true);
+    expect(await host.evaluate(() => (window as any).SvcSDK?.SDK_VERSION)).toBe(sandbox.sdkVersion);
+
+    // RequireJS reports a stray anonymous define() when it next reads its queue: a require() call does, and this
+    // one also loads the file as RequireJS users do, which must hand them the namespace (and set the global).
+    const required = await host.evaluate(
+      (url) =>
+        new Promise((resolve) => {
+          (window as any).require(
+            [url],
+            (sdk: any) => resolve({ version: sdk?.SDK_VERSION, isTheGlobal: sdk === (window as any).SvcSDK }),
+            (error: any) => resolve({ error: `${error.requireType}: ${error.message}` }),
+          );
+        }),
+      sandbox.urls.sdkPinned,
+    );
+    expect(required).toEqual({ version: sandbox.sdkVersion, isTheGlobal: true });
+    expect(await host.evaluate(() => (window as any).amdErrors)).toEqual([]);
+
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'amd-page', appUrl: sandbox.origins.signing });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });

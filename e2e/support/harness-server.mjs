@@ -1,10 +1,14 @@
 // The e2e host pages: a partner page on partner.test (with the SDK loaded as a partner does, and a CSP of
 // the test's choosing) and a hostile site on evil.test. One HTTPS server answers both host names.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { cspHeader, escapeHtml, listenHttps, send, sendFile } from '../../lib/http-kit.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 
 const PAGES_DIR = new URL('./pages/', import.meta.url).pathname;
-const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js']);
+const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js', 'amd-errors.js']);
+// The real RequireJS, as pages with an AMD loader (Magento, many older sites) run it before our script tag.
+const REQUIREJS_DIR = join(REPO_ROOT, 'node_modules', 'requirejs');
 
 /**
  * `configure({ sdkPinned, sdkFloating, cdnOrigin, signingOrigin })` must be called before pages are served
@@ -21,12 +25,13 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
     // A "signing app" address whose embed page redirects to another origin (a misconfigured edge, a takeover).
     if (url.pathname === '/moved/embed') return send(res, 302, '', { location: `${origins.evil}/imposter.html` });
     if (STATIC.has(url.pathname.slice(1))) return sendFile(res, PAGES_DIR, url.pathname.slice(1));
+    if (url.pathname === '/require.js') return sendFile(res, REQUIREJS_DIR, 'require.js');
     return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   }
 
   /**
    * `sdk`: pinned | floating | bad-integrity; `csp`: strict | none; `hostile`: 1 adds the evil.test frame;
-   * `referrer`: unsafe-url sends that Referrer-Policy with the page.
+   * `referrer`: unsafe-url sends that Referrer-Policy with the page; `amd`: requirejs loads RequireJS first.
    */
   async function hostPage(res, params) {
     const sdk = params.get('sdk') || 'pinned';
@@ -35,11 +40,12 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
       sdk === 'floating'
         ? `<script src="${escapeHtml(sandbox.sdkFloating)}" crossorigin="anonymous"></script>`
         : `<script src="${escapeHtml(sandbox.sdkPinned)}" integrity="${escapeHtml(sdk === 'bad-integrity' ? tamper(integrity) : integrity)}" crossorigin="anonymous"></script>`;
+    const amd = params.get('amd') === 'requirejs' ? '<script src="/require.js"></script>\n<script src="/amd-errors.js"></script>\n' : '';
     const hostile = params.get('hostile') === '1' ? `<iframe id="hostile" title="Advertisement" src="${escapeHtml(origins.evil)}/hostile.html"></iframe>` : '';
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Partner host page</title>
 <link rel="stylesheet" href="/host.css">
-${script}
+${amd}${script}
 </head><body>
 <main>
 <div id="c1" class="slot" data-owner="partner"><p class="placeholder">Signing appears here</p></div>

@@ -2,7 +2,7 @@
 // Checks the built files exactly as partners get them (run `npm run build` first; `npm test` does).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AIM_GZIP_BYTES, BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 
 const root = join(__dirname, '..', '..');
@@ -31,6 +31,36 @@ describe('built bundle', () => {
     expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual(
       ['loading_error', 'not_found', 'unknown', 'verification_limit_exceeded', 'verification_required'],
     );
+  });
+
+  describe('on pages and in tools with a module system (src/global.ts)', () => {
+    const code = () => readFileSync(pinned, 'utf8');
+    /** A `define` as AMD loaders provide it, recording its calls. */
+    const amdDefine = () => Object.assign((...args: unknown[]) => void calls.push(args), { amd: {} });
+    const calls: unknown[][] = [];
+    const scriptElement = (attributes: string[]) => ({ currentScript: { hasAttribute: (name: string) => attributes.includes(name) } });
+    beforeEach(() => void (calls.length = 0));
+
+    it('a script tag on a page with an AMD loader defines SvcSDK and calls no define()', () => {
+      const { SvcSDK, addedGlobals } = evaluateUmd(code(), { define: amdDefine(), document: scriptElement(['src']) });
+      expect(addedGlobals).toEqual(['SvcSDK']);
+      expect(SvcSDK.SDK_VERSION).toBe(version);
+      expect(calls).toEqual([]);
+    });
+
+    it('loaded by RequireJS (data-requiremodule), it defines SvcSDK and hands the same namespace to define()', () => {
+      const { SvcSDK } = evaluateUmd(code(), { define: amdDefine(), document: scriptElement(['src', 'data-requiremodule']) });
+      expect(calls).toHaveLength(1);
+      const [factory] = calls[0] as [() => unknown];
+      expect(factory()).toBe(SvcSDK);
+    });
+
+    it('evaluated as CommonJS, module.exports is the namespace, and SvcSDK is defined too', () => {
+      const module = { exports: {} };
+      const { SvcSDK } = evaluateUmd(code(), { module, define: undefined });
+      expect(module.exports).toBe(SvcSDK);
+      expect(Object.keys(SvcSDK).sort()).toEqual(['KNOWN_ERROR_CODES', 'SDK_VERSION', 'SvcContracts']);
+    });
   });
 
   it('starts with a one-line banner naming the version and ends with its source map comment', () => {
