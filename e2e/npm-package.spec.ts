@@ -23,6 +23,7 @@ import { startVerdaccio } from './support/verdaccio.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const POLICY = 'contracts-sdk';
+const REQUIREJS = readFileSync(join(ROOT, 'node_modules', 'requirejs', 'require.js'), 'utf8');
 
 type Started = { close(): Promise<void> };
 let registry: Awaited<ReturnType<typeof startVerdaccio>>;
@@ -43,9 +44,11 @@ interface PartnerApp {
 }
 declare const window: Window & { partnerApp: PartnerApp };
 
-function page(path: string, { bundle = 'main', csp, nonce }: { bundle?: 'main' | 'pure'; csp?: string; nonce?: string } = {}) {
+/** `requirejs`: the page runs the real RequireJS first and records the errors it reports (window.amdErrors). */
+function page(path: string, { bundle = 'main', csp, nonce, requirejs = false }: { bundle?: 'main' | 'pure'; csp?: string; nonce?: string; requirejs?: boolean } = {}) {
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
-  pages.set(path, { body: `<!doctype html><html><head><title>partner app</title><script src="/app-${bundle}.js"${nonceAttribute}></script></head><body><div id="signing"></div></body></html>`, csp });
+  const amd = requirejs ? '<script src="/require.js"></script><script>window.amdErrors = []; requirejs.onError = (e) => amdErrors.push(e.message);</script>' : '';
+  pages.set(path, { body: `<!doctype html><html><head><title>partner app</title>${amd}<script src="/app-${bundle}.js"${nonceAttribute}></script></head><body><div id="signing"></div></body></html>`, csp });
   return `${partnerOrigin}${path}`;
 }
 
@@ -85,6 +88,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
         const path = new URL(req.url, 'https://x').pathname;
         const script = /^\/app-(main|pure)\.js$/.exec(path);
         if (script) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(project.bundles[script[1] as 'main' | 'pure']);
+        if (path === '/require.js') return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(REQUIREJS);
         const found = pages.get(path);
         if (!found) return res.writeHead(404).end();
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(found.csp ? { 'content-security-policy': found.csp } : {}) }).end(found.body);
@@ -171,6 +175,20 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     const integrity = (await readFile(join(origin, keyOf(version, 'index.umd.js.integrity')), 'utf8')).trim();
     expect(tag).toEqual({ src: `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`, integrity, crossOrigin: 'anonymous' });
     expect(await scriptElements(browser)).toBe(1);
+  });
+
+  test('a page with RequireJS: loadSvcSDK() resolves SvcSDK and signs, and RequireJS reports no error', async ({ page: browser }) => {
+    await browser.goto(page('/amd', { requirejs: true }));
+    const outcome = await browser.evaluate(
+      ({ cdnUrl, appUrl, signingToken }) => window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
+      { cdnUrl: cdnOrigin, appUrl: signingOrigin, signingToken: adHocToken('complete') },
+    );
+    expect(outcome.event).toBe('contract.ready');
+    // RequireJS reports a stray anonymous define() when it next reads its queue, which every require() call does.
+    const amdErrors = await browser.evaluate(
+      () => new Promise((resolve) => (window as any).require([], () => resolve((window as any).amdErrors))),
+    );
+    expect(amdErrors).toEqual([]);
   });
 
   test('ten concurrent calls share one script element and one SvcSDK', async ({ page: browser }) => {
