@@ -1,4 +1,5 @@
 import type { Cleanup } from './cleanup';
+import { focusedElement } from './focused';
 import type { Settings } from './config';
 import type { Logger } from './logger';
 import { envelope, helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
@@ -72,7 +73,7 @@ export function openChannel(options: ChannelOptions): Channel {
         // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
         // the frame element instead, but only once per focus() call and only if the page has not moved focus
         // since, so an app can never pull focus by itself.
-        if (document.activeElement === focusAskedFrom) iframe.focus();
+        if (focusedElement() === focusAskedFrom) iframe.focus();
         focusAskedFrom = undefined;
       } else if (message) options.onMessage(message);
       else log('ignored malformed');
@@ -140,7 +141,7 @@ export function openChannel(options: ChannelOptions): Channel {
   return {
     focus: () => {
       if (!port) return iframe.focus();
-      focusAskedFrom = document.activeElement;
+      focusAskedFrom = focusedElement();
       port.postMessage(envelope(version, 'focus'));
     },
   };

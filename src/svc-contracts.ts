@@ -6,6 +6,7 @@ import { createEmitter } from './emitter';
 import { KNOWN_ERROR_CODES } from './error-codes';
 import { misuseError } from './errors';
 import { createFrame } from './frame';
+import { focusedElement } from './focused';
 import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
@@ -61,7 +62,7 @@ export class SvcContracts {
     if (!this._container.isConnected) {
       return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
     }
-    const active = document.activeElement;
+    const active = focusedElement();
     if (active !== this._iframe) this._focusBefore = active;
     this._teardown();
     const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
@@ -163,7 +164,7 @@ export class SvcContracts {
 
     this._container.appendChild(iframe);
     frame.add(() => {
-      const hadFocus = document.activeElement === iframe;
+      const hadFocus = focusedElement() === iframe;
       iframe.remove();
       if (hadFocus) this._returnFocus();
     });

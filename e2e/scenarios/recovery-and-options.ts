@@ -2,7 +2,7 @@
 // height "auto", locale and title). The Playwright-only specs (session-recovery, options, keyboard) look closer.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { addHostButtons, call, frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { addHostButtons, addShadowContainer, call, deepFocus, frameIn, names, open, openAndWait, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -70,5 +70,18 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
     // Chromium and Firefox: the app focuses its control. WebKit refuses that without a user gesture, so the app
     // asks back and the SDK focuses the frame element (docs/protocol.md §6.2). Either way the frame holds it.
     await expect.poll(focused).toBe('frame');
+  });
+
+  test("a container in a web component's shadow root: focus() moves the focus into the frame, close() gives it back there", async ({ host, sandbox, hostUrl }) => {
+    await host.goto(hostUrl());
+    await addShadowContainer(host, 'checkout', 'inner');
+    await host.evaluate(() => (document.getElementById('checkout')!.shadowRoot!.getElementById('before') as HTMLElement).focus());
+    await openAndWait(host, 'a', 'inner', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    expect(await deepFocus(host)).toBe('before');
+    await call(host, 'a', 'focus');
+    await expect.poll(() => deepFocus(host)).toBe('frame');
+    // document.activeElement is the component itself here: the SDK must look inside the root to see the frame.
+    await call(host, 'a', 'close');
+    expect(await deepFocus(host)).toBe('before');
   });
 }

@@ -55,7 +55,9 @@ export async function createInstance(target: Target, id: string, containerId: st
           return token;
         };
       }
-      const instance = new w.SvcSDK.SvcContracts(containerId, config);
+      // An id inside a shadow root (addShadowContainer) is passed as its element: getElementById cannot see it.
+      const inShadow = document.getElementById(containerId) ? null : document.querySelector('[data-shadow-container]')?.shadowRoot?.getElementById(containerId);
+      const instance = new w.SvcSDK.SvcContracts(inShadow ?? containerId, config);
       for (const name of names) {
         instance.on(name, (payload: unknown) => rec.log.push({ id, event: name, payload, at: performance.now() }));
       }
@@ -174,6 +176,31 @@ export async function addHostButtons(target: Target, containerId: string): Promi
     container.before(button('before', 'Before signing'));
     container.after(button('after', 'After signing'));
   }, containerId);
+}
+
+/**
+ * A partner's web component: `<partner-checkout id=hostId>` whose open shadow root holds a "Before signing"
+ * button (#before) and the container (#containerId); createInstance() finds the container there.
+ */
+export async function addShadowContainer(target: Target, hostId: string, containerId: string): Promise<void> {
+  await hostOf(target).evaluate(({ hostId, containerId }) => {
+    const element = Object.assign(document.createElement('partner-checkout'), { id: hostId });
+    element.setAttribute('data-shadow-container', '');
+    const root = element.attachShadow({ mode: 'open' });
+    const button = Object.assign(document.createElement('button'), { id: 'before', type: 'button', textContent: 'Before signing' });
+    const container = Object.assign(document.createElement('div'), { id: containerId });
+    root.append(button, container);
+    document.querySelector('main')!.append(element);
+  }, { hostId, containerId });
+}
+
+/** Where the page's keyboard focus is, looked up through open shadow roots: "frame" for a signing iframe, else the id. */
+export function deepFocus(target: Target): Promise<string | undefined> {
+  return hostOf(target).evaluate(() => {
+    let element = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    return element?.tagName === 'IFRAME' ? 'frame' : element?.id;
+  });
 }
 
 /** Playwright only: the signing frame inside a container, for locators (roles, labels, keyboard focus). */

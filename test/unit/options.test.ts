@@ -274,6 +274,41 @@ describe('focus', () => {
     expect(container.getAttribute('tabindex')).toBe('-1');
   });
 
+  /** A web component: an open shadow root holding a partner button and the container (document.activeElement is the host). */
+  function shadowContainer() {
+    const host = document.createElement('partner-checkout');
+    document.body.append(host);
+    const root = host.attachShadow({ mode: 'open' });
+    const button = document.createElement('button');
+    const other = document.createElement('input');
+    const container = document.createElement('div');
+    root.append(button, other, container);
+    return { root, button, other, container };
+  }
+
+  it('in a shadow root: close() with focus in the frame returns it to the element that had it, inside the same root', async () => {
+    const { root, button, container } = shadowContainer();
+    button.focus();
+    const { sdk, app } = opened({}, container);
+    await app.ready();
+    sdk.focus();
+    await app.send(envelope('focus'));
+    expect(root.activeElement).toBe(app.iframe);
+    sdk.close();
+    expect(root.activeElement).toBe(button);
+  });
+
+  it('in a shadow root: an app cannot pull focus after the signer moved within the same root', async () => {
+    const { root, button, other, container } = shadowContainer();
+    button.focus();
+    const { sdk, app } = opened({}, container);
+    await app.ready();
+    sdk.focus();
+    other.focus(); // document.activeElement is still the shadow host: only the element inside tells the move
+    await app.send(envelope('focus'));
+    expect(root.activeElement).toBe(other);
+  });
+
   it('close() without focus in the frame leaves focus alone', async () => {
     const button = document.createElement('button');
     const { sdk, app } = opened();
