@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import vm from 'node:vm';
 
 /**
- * Budget for the minified + gzip -9 bundle (the failing limit): 1.1.0 builds to 4976 B, so this keeps what the
+ * Budget for the minified + gzip -9 bundle (the failing limit): 1.1.0 builds to 4996 B, so this keeps what the
  * 1.1.0 trimming saved. AIM_GZIP_BYTES is issue 9's target, not met yet (docs/decisions.md #21).
  */
 export const BUDGET_GZIP_BYTES = 5000;
