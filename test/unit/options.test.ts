@@ -251,19 +251,6 @@ describe('focus', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('close() with focus in the frame returns it to the element that had it before open()', async () => {
-    const button = document.createElement('button');
-    document.body.append(button);
-    button.focus();
-    const { sdk, app } = opened();
-    await app.ready();
-    sdk.focus();
-    await app.send(envelope('focus'));
-    expect(document.activeElement).toBe(app.iframe);
-    sdk.close();
-    expect(document.activeElement).toBe(button);
-  });
-
   it('a retry with focus in the failed frame returns it to the container when nothing had focus before', async () => {
     const { sdk, app, container } = opened();
     app.handshake();
@@ -286,16 +273,28 @@ describe('focus', () => {
     return { root, button, other, container };
   }
 
-  it('in a shadow root: close() with focus in the frame returns it to the element that had it, inside the same root', async () => {
-    const { root, button, container } = shadowContainer();
+  /** A partner button beside the container, and where focus is read: in the document, or inside a shadow root. */
+  const placements = {
+    'in the document': () => {
+      const button = document.body.appendChild(document.createElement('button'));
+      return { button, container: makeContainer(), focused: () => document.activeElement };
+    },
+    'in a shadow root': () => {
+      const { root, button, container } = shadowContainer();
+      return { button, container, focused: () => root.activeElement };
+    },
+  };
+
+  it.each(Object.entries(placements))('close() with focus in the frame returns it to the element that had it before open() (%s)', async (_, place) => {
+    const { button, container, focused } = place();
     button.focus();
     const { sdk, app } = opened({}, container);
     await app.ready();
     sdk.focus();
     await app.send(envelope('focus'));
-    expect(root.activeElement).toBe(app.iframe);
+    expect(focused()).toBe(app.iframe);
     sdk.close();
-    expect(root.activeElement).toBe(button);
+    expect(focused()).toBe(button);
   });
 
   it('in a shadow root: an app cannot pull focus after the signer moved within the same root', async () => {
