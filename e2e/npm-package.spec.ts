@@ -18,12 +18,12 @@ import { registryVersion } from '../scripts/release/npm-registry.mjs';
 import { runRelease } from '../scripts/release/run-release.mjs';
 import { createConsumerProject, type ConsumerProject } from './support/consumer-project';
 import { adHocToken, expect, HOSTS, test } from './support/fixtures';
+import { REQUIREJS_TAGS, requireJsFile } from './support/requirejs-page.mjs';
 import { startVerdaccio } from './support/verdaccio.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const POLICY = 'contracts-sdk';
-const REQUIREJS = readFileSync(join(ROOT, 'node_modules', 'requirejs', 'require.js'), 'utf8');
 
 type Started = { close(): Promise<void> };
 let registry: Awaited<ReturnType<typeof startVerdaccio>>;
@@ -47,7 +47,7 @@ declare const window: Window & { partnerApp: PartnerApp };
 /** `requirejs`: the page runs the real RequireJS first and records the errors it reports (window.amdErrors). */
 function page(path: string, { bundle = 'main', csp, nonce, requirejs = false }: { bundle?: 'main' | 'pure'; csp?: string; nonce?: string; requirejs?: boolean } = {}) {
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
-  const amd = requirejs ? '<script src="/require.js"></script><script>window.amdErrors = []; requirejs.onError = (e) => amdErrors.push(e.message);</script>' : '';
+  const amd = requirejs ? REQUIREJS_TAGS : '';
   pages.set(path, { body: `<!doctype html><html><head><title>partner app</title>${amd}<script src="/app-${bundle}.js"${nonceAttribute}></script></head><body><div id="signing"></div></body></html>`, csp });
   return `${partnerOrigin}${path}`;
 }
@@ -88,7 +88,8 @@ test.describe('npm package: release → registry → partner bundle → Chromium
         const path = new URL(req.url, 'https://x').pathname;
         const script = /^\/app-(main|pure)\.js$/.exec(path);
         if (script) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(project.bundles[script[1] as 'main' | 'pure']);
-        if (path === '/require.js') return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(REQUIREJS);
+        const amdScript = requireJsFile(path);
+        if (amdScript) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(amdScript);
         const found = pages.get(path);
         if (!found) return res.writeHead(404).end();
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(found.csp ? { 'content-security-policy': found.csp } : {}) }).end(found.body);

@@ -1,14 +1,11 @@
 // The e2e host pages: a partner page on partner.test (with the SDK loaded as a partner does, and a CSP of
 // the test's choosing) and a hostile site on evil.test. One HTTPS server answers both host names.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { cspHeader, escapeHtml, listenHttps, send, sendFile } from '../../lib/http-kit.mjs';
-import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { REQUIREJS_TAGS, requireJsFile } from './requirejs-page.mjs';
 
 const PAGES_DIR = new URL('./pages/', import.meta.url).pathname;
-const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js', 'amd-errors.js']);
-// The real RequireJS, as pages with an AMD loader (Magento, many older sites) run it before our script tag.
-const REQUIREJS_DIR = join(REPO_ROOT, 'node_modules', 'requirejs');
+const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html', 'imposter.js']);
 
 /**
  * `configure({ sdkPinned, sdkFloating, cdnOrigin, signingOrigin })` must be called before pages are served
@@ -25,7 +22,8 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
     // A "signing app" address whose embed page redirects to another origin (a misconfigured edge, a takeover).
     if (url.pathname === '/moved/embed') return send(res, 302, '', { location: `${origins.evil}/imposter.html` });
     if (STATIC.has(url.pathname.slice(1))) return sendFile(res, PAGES_DIR, url.pathname.slice(1));
-    if (url.pathname === '/require.js') return sendFile(res, REQUIREJS_DIR, 'require.js');
+    const amdScript = requireJsFile(url.pathname);
+    if (amdScript) return send(res, 200, amdScript, { 'content-type': 'text/javascript; charset=utf-8' });
     return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   }
 
@@ -40,7 +38,7 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
       sdk === 'floating'
         ? `<script src="${escapeHtml(sandbox.sdkFloating)}" crossorigin="anonymous"></script>`
         : `<script src="${escapeHtml(sandbox.sdkPinned)}" integrity="${escapeHtml(sdk === 'bad-integrity' ? tamper(integrity) : integrity)}" crossorigin="anonymous"></script>`;
-    const amd = params.get('amd') === 'requirejs' ? '<script src="/require.js"></script>\n<script src="/amd-errors.js"></script>\n' : '';
+    const amd = params.get('amd') === 'requirejs' ? REQUIREJS_TAGS : '';
     const hostile = params.get('hostile') === '1' ? `<iframe id="hostile" title="Advertisement" src="${escapeHtml(origins.evil)}/hostile.html"></iframe>` : '';
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Partner host page</title>

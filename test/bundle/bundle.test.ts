@@ -35,9 +35,10 @@ describe('built bundle', () => {
 
   describe('on pages and in tools with a module system (src/global.ts)', () => {
     const code = () => readFileSync(pinned, 'utf8');
+    /** The calls of the `define` below, emptied before each test. */
+    const calls: unknown[][] = [];
     /** A `define` as AMD loaders provide it, recording its calls. */
     const amdDefine = () => Object.assign((...args: unknown[]) => void calls.push(args), { amd: {} });
-    const calls: unknown[][] = [];
     const scriptElement = (attributes: string[]) => ({ currentScript: { hasAttribute: (name: string) => attributes.includes(name) } });
     beforeEach(() => void (calls.length = 0));
 
