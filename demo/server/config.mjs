@@ -48,5 +48,6 @@ export function optionsFromEnv(env = process.env) {
     apiToken: env.SANDBOX_API_TOKEN || undefined,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
     certDir: env.SANDBOX_CERT_DIR || DEFAULTS.certDir,
+    distDir: env.SANDBOX_DIST_DIR || DEFAULTS.distDir,
   };
 }

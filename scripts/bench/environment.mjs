@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureCertificate } from '../../lib/certs.mjs';
 import { CERT_DIR, DIST_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { startSandbox } from '../../demo/server/sandbox.mjs';
 import { sriOf } from '../../lib/bundle.mjs';
+import { startSandboxProcess } from '../../lib/sandbox-process.mjs';
 import { startBenchServer } from './server.mjs';
 
 export const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
@@ -32,11 +32,16 @@ export async function startEnvironment() {
   const bench = await startBenchServer({ tls, hosts: HOSTS, penpalFile: PENPAL.file });
   let sandbox;
   try {
-    sandbox = await startSandbox({
-      ports: { demo: 0, cdn: 0, signing: 0 },
-      hosts: HOSTS,
-      distDir: cdnDir,
-      extraPartnerOrigins: [bench.origins.partner],
+    // `npm run demo`'s sandbox in its own process, as a partner runs it; free ports, the bench's host names.
+    sandbox = await startSandboxProcess({
+      DEMO_PORT: '0',
+      CDN_PORT: '0',
+      SIGNING_PORT: '0',
+      DEMO_HOST: HOSTS.partner,
+      CDN_HOST: HOSTS.cdn,
+      SIGNING_HOST: HOSTS.signing,
+      SANDBOX_DIST_DIR: cdnDir,
+      SANDBOX_PARTNER_ORIGINS: bench.origins.partner,
     });
   } catch (error) {
     await bench.close();

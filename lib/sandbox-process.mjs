@@ -1,0 +1,36 @@
+// The sandbox as `npm run demo` runs it, in a process of its own (`node demo/server/start.mjs --json`), for the
+// tools that measure or probe it from outside (the benchmark). It names the command, not a module of demo/.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT } from './repo-paths.mjs';
+
+const ENTRY = join(REPO_ROOT, 'demo', 'server', 'start.mjs');
+
+/**
+ * Starts the sandbox with `env` (its settings: DEMO_PORT, SANDBOX_DIST_DIR, … as in the README) over this
+ * process's environment. Resolves `{ urls, origins, sdkVersion, close() }` once it listens; rejects, with what it
+ * printed on stderr, if it exits first. `close()` stops it (SIGTERM) and waits for it to exit.
+ */
+export async function startSandboxProcess(env = {}) {
+  const child = spawn(process.execPath, [ENTRY, '--json'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = once(child, 'exit');
+  const exitedEarly = exited.then(([code]) => Promise.reject(new Error(`the sandbox exited (${code}) before it listened: ${stderr.trim()}`)));
+  exitedEarly.catch(() => {}); // raced below; after a normal start the exit is close()'s to await
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const [line] = await Promise.race([once(createInterface({ input: child.stdout }), 'line'), exitedEarly]);
+  try {
+    return { ...JSON.parse(line), close };
+  } catch (error) {
+    await close();
+    throw new Error(`the sandbox printed no JSON line (${error.message}): ${line}`);
+  }
+}

@@ -1,0 +1,54 @@
+// @vitest-environment node
+// `node demo/server/start.mjs --json` as the benchmark runs it (lib/sandbox-process.mjs): its settings from the
+// environment, one JSON line with its addresses, and a clean stop.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { ensureCertificate } from '../../lib/certs.mjs';
+import { startSandboxProcess } from '../../lib/sandbox-process.mjs';
+
+const HOSTS = { partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test' };
+let root: string;
+let cert: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'sandbox-process-'));
+  const dir = join(root, 'dist', 'packages', 'contracts-sdk', '9.9.9');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.umd.js'), 'window.SvcSDK = { marker: "from SANDBOX_DIST_DIR" };\n');
+  // Made here, before the sandbox, so both read the same certificate (its host names are the sandbox's).
+  cert = (await ensureCertificate({ dir: join(root, 'certs'), hostNames: Object.values(HOSTS) })).cert;
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the sandbox in its own process', () => {
+  it('listens on free ports with the given host names and dist folder, says where in one JSON line, and stops on close()', async () => {
+    const sandbox = await startSandboxProcess({
+      DEMO_PORT: '0',
+      CDN_PORT: '0',
+      SIGNING_PORT: '0',
+      DEMO_HOST: HOSTS.partner,
+      CDN_HOST: HOSTS.cdn,
+      SIGNING_HOST: HOSTS.signing,
+      SANDBOX_DIST_DIR: join(root, 'dist'),
+      SANDBOX_CERT_DIR: join(root, 'certs'),
+    });
+    try {
+      expect(sandbox.origins.cdn).toMatch(/^https:\/\/cdn\.test:\d+$/);
+      expect(sandbox.origins.signing).toMatch(/^https:\/\/sign\.test:\d+$/);
+      expect(sandbox.urls.sdkPinned).toBe(`${sandbox.origins.cdn}/packages/contracts-sdk/${sandbox.sdkVersion}/index.umd.js`);
+      const file = await requestLoopback({ url: `${sandbox.origins.cdn}/packages/contracts-sdk/9.9.9/index.umd.js`, ca: cert });
+      expect([file.status, String(file.body)]).toEqual([200, expect.stringContaining('from SANDBOX_DIST_DIR')]);
+    } finally {
+      await sandbox.close();
+    }
+    await expect(requestLoopback({ url: `${sandbox.origins.cdn}/`, ca: cert })).rejects.toThrow();
+  });
+
+  it('rejects with what the sandbox printed when it cannot start', async () => {
+    await expect(startSandboxProcess({ DEMO_PORT: 'not-a-port' })).rejects.toThrow(/exited \(1\).*DEMO_PORT must be a port number/s);
+  });
+});
