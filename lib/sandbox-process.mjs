@@ -9,12 +9,33 @@ import { REPO_ROOT } from './repo-paths.mjs';
 const ENTRY = join(REPO_ROOT, 'demo', 'server', 'start.mjs');
 
 /**
- * Starts the sandbox with `env` (its settings: DEMO_PORT, SANDBOX_DIST_DIR, … as in the README) over this
- * process's environment. Resolves `{ urls, origins, sdkVersion, close() }` once it listens; rejects, with what it
- * printed on stderr, if it exits first. `close()` stops it (SIGTERM) and waits for it to exit.
+ * The sandbox's settings (README "Settings") for free ports and the given `hosts` {partner, cdn, signing},
+ * `distDir`, `certDir` and `extraPartnerOrigins`; `env` adds or overrides raw variables.
  */
-export async function startSandboxProcess(env = {}) {
-  const child = spawn(process.execPath, [ENTRY, '--json'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function sandboxEnv({ hosts, distDir, certDir, extraPartnerOrigins = [], env = {} }) {
+  const settings = {
+    DEMO_PORT: '0',
+    CDN_PORT: '0',
+    SIGNING_PORT: '0',
+    DEMO_HOST: hosts?.partner,
+    CDN_HOST: hosts?.cdn,
+    SIGNING_HOST: hosts?.signing,
+    SANDBOX_DIST_DIR: distDir,
+    SANDBOX_CERT_DIR: certDir,
+    SANDBOX_PARTNER_ORIGINS: extraPartnerOrigins.join(','),
+    ...env,
+  };
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Starts the sandbox on free ports with the options of sandboxEnv(). Resolves `{ urls, origins, sdkVersion,
+ * close() }` once it listens; rejects, with what it printed on stderr, if it exits first. `close()` stops it
+ * (SIGTERM) and waits for it to exit.
+ */
+export async function startSandboxProcess(options = {}) {
+  const env = { ...process.env, ...sandboxEnv(options) };
+  const child = spawn(process.execPath, [ENTRY, '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = once(child, 'exit');

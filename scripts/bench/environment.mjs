@@ -33,16 +33,7 @@ export async function startEnvironment() {
   let sandbox;
   try {
     // `npm run demo`'s sandbox in its own process, as a partner runs it; free ports, the bench's host names.
-    sandbox = await startSandboxProcess({
-      DEMO_PORT: '0',
-      CDN_PORT: '0',
-      SIGNING_PORT: '0',
-      DEMO_HOST: HOSTS.partner,
-      CDN_HOST: HOSTS.cdn,
-      SIGNING_HOST: HOSTS.signing,
-      SANDBOX_DIST_DIR: cdnDir,
-      SANDBOX_PARTNER_ORIGINS: bench.origins.partner,
-    });
+    sandbox = await startSandboxProcess({ hosts: HOSTS, distDir: cdnDir, extraPartnerOrigins: [bench.origins.partner] });
   } catch (error) {
     await bench.close();
     rmSync(cdnDir, { recursive: true, force: true });

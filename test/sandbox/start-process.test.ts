@@ -25,23 +25,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the sandbox in its own process', () => {
-  it('listens on free ports with the given host names and dist folder, says where in one JSON line, and stops on close()', async () => {
-    const sandbox = await startSandboxProcess({
-      DEMO_PORT: '0',
-      CDN_PORT: '0',
-      SIGNING_PORT: '0',
-      DEMO_HOST: HOSTS.partner,
-      CDN_HOST: HOSTS.cdn,
-      SIGNING_HOST: HOSTS.signing,
-      SANDBOX_DIST_DIR: join(root, 'dist'),
-      SANDBOX_CERT_DIR: join(root, 'certs'),
-    });
+  it('listens on free ports with the given host names, dist folder and partner origin, says where in one JSON line, and stops on close()', async () => {
+    const extraPartner = 'https://bench.partner.test:8999';
+    const sandbox = await startSandboxProcess({ hosts: HOSTS, distDir: join(root, 'dist'), certDir: join(root, 'certs'), extraPartnerOrigins: [extraPartner] });
     try {
       expect(sandbox.origins.cdn).toMatch(/^https:\/\/cdn\.test:\d+$/);
       expect(sandbox.origins.signing).toMatch(/^https:\/\/sign\.test:\d+$/);
       expect(sandbox.urls.sdkPinned).toBe(`${sandbox.origins.cdn}/packages/contracts-sdk/${sandbox.sdkVersion}/index.umd.js`);
       const file = await requestLoopback({ url: `${sandbox.origins.cdn}/packages/contracts-sdk/9.9.9/index.umd.js`, ca: cert });
       expect([file.status, String(file.body)]).toEqual([200, expect.stringContaining('from SANDBOX_DIST_DIR')]);
+      const embed = await requestLoopback({ url: `${sandbox.origins.signing}/embed`, ca: cert });
+      expect(embed.headers['content-security-policy']).toMatch(new RegExp(`frame-ancestors [^;]*${extraPartner.replace(/[.:/]/g, '\\$&')}`));
     } finally {
       await sandbox.close();
     }
@@ -49,6 +43,6 @@ describe('the sandbox in its own process', () => {
   });
 
   it('rejects with what the sandbox printed when it cannot start', async () => {
-    await expect(startSandboxProcess({ DEMO_PORT: 'not-a-port' })).rejects.toThrow(/exited \(1\).*DEMO_PORT must be a port number/s);
+    await expect(startSandboxProcess({ env: { DEMO_PORT: 'not-a-port' } })).rejects.toThrow(/exited \(1\).*DEMO_PORT must be a port number/s);
   });
 });
