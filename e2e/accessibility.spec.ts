@@ -4,8 +4,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, open, signingFrame, waitFor } from './support/sdk-driver';
-import { clickInCrossSiteFrame } from './support/frame-click';
+import { createInstance, open, sign, signingFrame, waitFor } from './support/sdk-driver';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type AxeWindow = { axe: any };
@@ -117,7 +116,7 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   await open(page, 'a');
   await waitFor(page, 'a', 'contract.ready');
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));

@@ -2,7 +2,7 @@
 // the sandbox app's resize reports, locale passed to the app, title as the frame's accessible name.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { call, createInstance, names, open, openAndWait, recorded, signingFrame, signingFrameHandle, tokenCalls, waitFor } from './support/sdk-driver';
+import { call, createInstance, names, open, openAndWait, recorded, sign, signingFrame, signingFrameHandle, tokenCalls, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 /** The frame's height and, inside it, the bottom of the app's content and whether its document scrolls. */
@@ -57,7 +57,7 @@ test("height 'auto': the frame is the app's content height, and shrinks with it 
   // The contract is taller than both the 100 px minimum and the 600 px fixed default.
   expect(contractHeight).toBeGreaterThan(600);
 
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
   const signedHeight = await expectFrameFitsContent(page, 'c1');
@@ -79,7 +79,7 @@ test("height 'auto' with minHeight: the frame follows the content down to the mi
   await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, height: 'auto', minHeight: 500 });
   expect(await expectFrameFitsContent(page, 'c1')).toBeGreaterThan(500);
 
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
   // The app reports the signed view's height before completed, so the SDK has applied it by now.

@@ -3,7 +3,7 @@
 // never sees an event twice. After completed, nothing is sent again.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { names, openAndWait, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { names, openAndWait, sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 /** Counts the documents the signing frame has loaded (each reload is one more). */
@@ -20,7 +20,7 @@ test('reload before ready: the same attempt goes on and reaches ready, each even
   await page.goto(hostUrl());
   await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('reload'), contractId: 'r1', appUrl: sandbox.origins.signing });
   expect(documents()).toBe(2);
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
 });
@@ -36,7 +36,7 @@ test('reload after ready: the new page gets its session back and completes, with
   await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Reload this page');
   await expect.poll(documents).toBe(2);
   // Only the reloaded document can show the contract again: it needed a fresh init to fetch it.
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
   expect(debugLines.join('\n')).toContain('app reloaded: new channel');
@@ -49,7 +49,7 @@ test('reload after completed: the token is not sent again and the app says the s
   });
   await page.goto(hostUrl());
   await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r3', appUrl: sandbox.origins.signing });
-  await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Sign contract');
+  await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   expect(sessionCalls).toHaveLength(1);
 
