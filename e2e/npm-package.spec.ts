@@ -278,7 +278,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       await browser.goto(page('/tampered'));
       const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
       const message = await loadError(browser, { cdnUrl: cdnOrigin });
-      expect(message).toBe(`Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (${sriOf(tampered)}).`);
+      expect(message).toBe(`Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`);
       expect(await browser.evaluate(() => 'tampered' in window), 'the tampered code never ran').toBe(false);
     } finally {
       await writeFile(file, original);

@@ -22,7 +22,7 @@ export async function diagnoseFailure(url: string, blockedBy: () => string | und
   const actual = await sriOf(bytes);
   return actual === SDK_INTEGRITY
     ? `the browser refused ${url} (an ad blocker or extension?).`
-    : `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (${actual || 'no crypto.subtle to tell more'}).`;
+    : `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle on this page'}).`;
 }
 
 /** `sha384-<base64>`, as the browser computes Subresource Integrity; undefined outside secure contexts. */

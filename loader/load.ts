@@ -10,12 +10,15 @@ let pending: { key: string; promise: Promise<SvcSDKNamespace> } | undefined;
 
 /**
  * Loads the SDK this package pins (script tag with Subresource Integrity) and resolves with `window.SvcSDK`.
- * Resolves null where there is no page (server-side rendering); rejects with an Error naming the cause.
+ * Resolves null where there is no page (server-side rendering), after checking the options there too; rejects with
+ * an Error naming the cause (a TypeError for a wrong option).
  */
 export function loadSvcSDK(options?: LoadSvcSDKOptions): Promise<SvcSDKNamespace | null> {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve(null);
   try {
+    // Checked on the server too: a misspelt or http: cdnUrl fails in the partner's SSR and tests, not only later
+    // in a browser.
     const request = resolveOptions(options);
+    if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve(null);
     const present = sdkOnPage();
     if (present) return Promise.resolve(present);
     const key = `${request.url} ${request.nonce}`;

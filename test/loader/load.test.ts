@@ -155,11 +155,11 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
     expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })))).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
   });
 
-  it('an integrity mismatch, with the hash of what the CDN serves', async () => {
+  it('an integrity mismatch names both hashes, the pinned one as expected and what the CDN serves as received', async () => {
     const body = 'window.SvcSDK = "tampered";';
     const actual = 'sha384-' + createHash('sha384').update(body).digest('base64');
     expect(await fail(() => Promise.resolve(new Response(body)))).toBe(
-      `Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${VERSION} pins (${actual}).`,
+      `Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${VERSION} pins (expected ${INTEGRITY}, received ${actual}).`,
     );
   });
 
