@@ -20,7 +20,7 @@ const WEBHOOK_PATH = '/webhooks/svc';
  * Options (all optional): `ports` {demo, cdn, signing} (0 = any free port), `hosts` {partner, cdn, signing},
  * `extraPartnerOrigins` (more sites allowed to embed the app), `distDir`, `certDir`, `slowReadyMs`,
  * `apiToken`, `webhookSecret`, `webhookBackoffMs`, `log` (a function; default silent).
- * Resolves `{ urls, apiToken, cert, spkiSha256, confirmations(), deliveries(), close() }`.
+ * Resolves `{ urls, apiToken, cert, spkiSha256, confirmations(), deliveries(), sessionStarts(token), close() }`.
  */
 export async function startSandbox(options = {}) {
   const ports = { ...DEFAULTS.ports, ...options.ports };
@@ -101,6 +101,8 @@ export async function startSandbox(options = {}) {
     spkiSha256: tls.spkiSha256,
     confirmations: receiver.confirmations,
     deliveries: webhooks.deliveries,
+    /** How many signing sessions the app started for `token` (its session calls that found the token). */
+    sessionStarts: (token) => store.lookup(token)?.initCount ?? 0,
     async close() {
       webhooks.close();
       await Promise.all(servers.map((s) => s.close()));
