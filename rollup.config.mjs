@@ -13,7 +13,7 @@ import dts from 'rollup-plugin-dts';
 import ts from 'typescript';
 import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
-import { NPM_ENTRIES, NPM_PACKAGE_DIR, npmPackageJson } from './lib/npm-package.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const { version, description, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -115,6 +115,8 @@ const onwarn = (warning) => {
   throw new Error(`rollup: ${warning.message}`);
 };
 const loaderInput = Object.fromEntries(NPM_ENTRIES.map((name) => [name, join(root, 'loader', `${name}.ts`)]));
+// The partner's own React (and any other peer) is imported, never bundled.
+const external = (id) => Object.keys(NPM_PEERS).some((peer) => id === peer || id.startsWith(`${peer}/`));
 const loaderOutput = (format, extension) => ({
   dir: npmDir,
   format,
@@ -137,6 +139,7 @@ export default [
   },
   {
     input: loaderInput,
+    external,
     output: [loaderOutput('es', 'mjs'), loaderOutput('cjs', 'cjs')],
     plugins: [
       replace({
@@ -153,11 +156,17 @@ export default [
     ],
     onwarn,
   },
-  {
-    // Types only, derived from src/ (the same declarations the SDK is compiled from): one bundled file per entry.
-    input: loaderInput,
-    output: { dir: npmDir, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'shared.d.ts' },
+  // Types only, derived from src/ (the same declarations the SDK is compiled from): one self-contained file per
+  // entry (a shared declaration chunk would hold private types), written twice: .d.ts for import, .d.cts for
+  // require() (the same declarations, read as CommonJS).
+  ...NPM_ENTRIES.map((name) => ({
+    input: loaderInput[name],
+    external,
+    output: [
+      { file: join(npmDir, `${name}.d.ts`), format: 'es' },
+      { file: join(npmDir, `${name}.d.cts`), format: 'es' },
+    ],
     plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
     onwarn,
-  },
+  })),
 ];

@@ -7,10 +7,21 @@ export const NPM_PACKAGE_NAME = 'contracts-sdk';
 /** The package folder, relative to the build output root (dist/ or SDK_OUT_DIR). */
 export const NPM_PACKAGE_DIR = join('npm', NPM_PACKAGE_NAME);
 
-/** Its two entries: the main one (adds a preconnect at import) and `/pure` (does nothing until called). */
-export const NPM_ENTRIES = Object.freeze(['index', 'pure']);
+/**
+ * Its entries: the main one (adds a preconnect at import), `/pure` (does nothing until called) and `/react` (the
+ * `<ContractSigning>` component; React is an optional peer dependency).
+ */
+export const NPM_ENTRIES = Object.freeze(['index', 'pure', 'react']);
 
-const entry = (name) => ({ types: `./${name}.d.ts`, import: `./${name}.mjs`, require: `./${name}.cjs` });
+/** Packages an entry imports but the package does not bundle: the partner's own copy is used. */
+export const NPM_PEERS = Object.freeze({ react: '^18.0.0 || ^19.0.0' });
+
+// Types per condition: `require()` under `module: node16`/`nodenext` needs CommonJS-flavoured declarations
+// (.d.cts); the .d.ts files are ESM (the package is "type": "module").
+const entry = (name) => ({
+  import: { types: `./${name}.d.ts`, default: `./${name}.mjs` },
+  require: { types: `./${name}.d.cts`, default: `./${name}.cjs` },
+});
 
 /** package.json of the npm package: same version as the CDN file it pins. */
 export function npmPackageJson({ version, description, license }) {
@@ -26,10 +37,14 @@ export function npmPackageJson({ version, description, license }) {
     exports: {
       '.': entry('index'),
       './pure': entry('pure'),
+      './react': entry('react'),
       './package.json': './package.json',
     },
     // Only the main entry does something at import (the preconnect); /pure and the types may be dropped.
     sideEffects: ['./index.mjs', './index.cjs'],
+    peerDependencies: NPM_PEERS,
+    // Only partners of the React entry need React: npm must not install it for everyone else.
+    peerDependenciesMeta: Object.fromEntries(Object.keys(NPM_PEERS).map((name) => [name, { optional: true }])),
     engines: { node: '>=18' },
   };
 }

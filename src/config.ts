@@ -23,7 +23,7 @@ export interface Settings {
 }
 
 // Every option and the types it may have (typeof names; '' for width and height, checked in dimension()).
-const OPTION_TYPES: Record<string, string> = {
+export const OPTION_TYPES: Record<string, string> = {
   signingToken: 'string or function',
   contractId: 'string',
   width: '',

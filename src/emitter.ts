@@ -7,7 +7,7 @@ type Handler = (payload: never) => void;
 /** What mitt stores: a wrapper around the partner's handler that remembers it. */
 type Stored = ((payload: unknown) => void) & { handler: Handler };
 
-const EVENT_NAMES: readonly ContractEventName[] = [
+export const EVENT_NAMES: readonly ContractEventName[] = [
   'contract.loading',
   'contract.loaded',
   'contract.ready',
