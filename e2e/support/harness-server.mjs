@@ -16,8 +16,13 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
   const listener = await listenHttps({ tls, port: 0, name: 'harness', handler: (req, res) => handle(req, res) });
   const origins = { partner: `https://${hosts.partner}:${listener.port}`, evil: `https://${hosts.evil}:${listener.port}` };
 
+  /** Extra apps on the partner origin (the React apps), by path prefix: connect-style handlers. */
+  const mounted = new Map();
+
   async function handle(req, res) {
     const url = new URL(req.url, 'https://harness.invalid');
+    const prefix = url.pathname.split('/', 2)[1];
+    if (mounted.has(prefix)) return mounted.get(prefix)(req, res, () => send(res, 404, 'Not found\n'));
     if (url.pathname === '/host') return hostPage(res, url.searchParams);
     // A "signing app" address whose embed page redirects to another origin (a misconfigured edge, a takeover).
     if (url.pathname === '/moved/embed') return send(res, 302, '', { location: `${origins.evil}/imposter.html` });
@@ -62,6 +67,10 @@ ${hostile}
     origins,
     configure(value) {
       sandbox = value;
+    },
+    /** Serves every path under `/<prefix>/` with `handler(req, res, next)` (connect middleware, e.g. Vite's). */
+    mount(prefix, handler) {
+      mounted.set(prefix, handler);
     },
     close: listener.close,
   };
