@@ -11,7 +11,7 @@
     loading_error: 'The app reports it failed to initialise (loading_error, no loaded event).',
     silent: 'The page loads but never answers init: the SDK reports loading_error after the load timeout and removes the frame.',
     unknown_code: 'The app reports rate_limited, a code the SDK does not know: it is passed through unchanged.',
-    flaky: 'The first open of this token fails with loading_error; the retry from the error handler succeeds.',
+    flaky: 'The first open of this application fails with loading_error; the retry from the error handler succeeds, with the same token or a fresh one.',
     slow: 'Ready only after a few seconds.',
     reload: 'The app reloads itself once after loaded, as after a crash: the SDK gives the new page its session back, with no event twice. After ready, the frame\'s "Reload this page" control does the same.',
     other_token: 'A token of another form: the app answers not_found.',
@@ -61,11 +61,12 @@
     );
   }
 
-  function requestToken(scenario) {
+  /** A token for `scenario`; with `applicationId`, a new token for that same application. */
+  function requestToken(scenario, applicationId) {
     return fetch('/api/demo/signing-token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ scenario: scenario }),
+      body: JSON.stringify({ scenario: scenario, applicationId: applicationId || undefined }),
       cache: 'no-store',
     }).then(function (response) {
       if (!response.ok) throw new Error('token endpoint answered ' + response.status);
@@ -107,7 +108,7 @@
         return Promise.resolve(token);
       }
       var scenario = $('scenario').value;
-      return requestToken(scenario).then(function (next) {
+      return requestToken(scenario, session.applicationId).then(function (next) {
         log.add('info', 'demo: fresh token for open()', { scenario: scenario, applicationId: next.applicationId });
         session.applicationId = next.applicationId;
         return next.signingToken;

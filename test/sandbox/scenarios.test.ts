@@ -18,9 +18,11 @@ describe('sandbox scenarios', () => {
     }
   });
 
-  it('flaky fails with loading_error on the first init only; slow waits before ready', () => {
-    expect(behaviourFor('flaky', { firstInit: true, slowReadyMs: 10 })).toMatchObject({ kind: 'error', code: 'loading_error', loaded: false });
-    expect(behaviourFor('flaky', { firstInit: false, slowReadyMs: 10 })).toEqual({ kind: 'contract' });
+  it("flaky fails with loading_error on the application's first init only, whatever the token's; slow waits before ready", () => {
+    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: true, slowReadyMs: 10 })).toMatchObject({ kind: 'error', code: 'loading_error', loaded: false });
+    // A new token (its own first init) for an application that already had an attempt: recovered.
+    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: false, slowReadyMs: 10 })).toEqual({ kind: 'contract' });
+    expect(behaviourFor('flaky', { firstInit: false, firstOfApplication: false, slowReadyMs: 10 })).toEqual({ kind: 'contract' });
     expect(behaviourFor('slow', { firstInit: true, slowReadyMs: 2500 })).toEqual({ kind: 'contract', readyDelayMs: 2500 });
     expect(behaviourFor('unknown_code', { firstInit: true, slowReadyMs: 0 })).toMatchObject({ code: 'rate_limited' });
   });
@@ -55,6 +57,18 @@ describe('token store', () => {
     expect(store.lookup('sbx_flaky_mine')!.initCount).toBe(1);
     expect(store.lookup('sbx_flaky_other')!.initCount).toBe(0);
     expect(store.lookup('tok_abc')).toBeUndefined();
+  });
+
+  it("counts sessions per token and per application: a new token's first session is not its application's", () => {
+    const store = createTokenStore();
+    const a = store.issue({ scenario: 'flaky', applicationId: 'app-3' });
+    const b = store.issue({ scenario: 'flaky', applicationId: 'app-3' });
+    expect(store.startSession(a)).toEqual({ firstInit: true, firstOfApplication: true });
+    expect(store.startSession(b)).toEqual({ firstInit: true, firstOfApplication: false });
+    expect(store.startSession(a)).toEqual({ firstInit: false, firstOfApplication: false });
+    // Ad-hoc tokens each stand for an application of their own.
+    expect(store.startSession(store.lookup('sbx_flaky_typed')!)).toEqual({ firstInit: true, firstOfApplication: true });
+    expect([a.initCount, b.initCount]).toEqual([2, 1]);
   });
 
   it('expires issued tokens after an hour', () => {

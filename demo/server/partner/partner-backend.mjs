@@ -9,6 +9,7 @@ import { SCENARIO_HEADER } from '../service/contracts-api.mjs';
 import { SCENARIO_NAMES } from '../service/scenarios.mjs';
 
 const ASSETS = new Set(['demo.js', 'demo-log.js', 'demo.css']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Picker entry for a token of another form, which the sandbox answers with not_found. */
 export const OTHER_TOKEN = 'other_token';
 
@@ -36,7 +37,11 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
     return send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp });
   }
 
-  /** Issues a signing token for the chosen scenario; the API token never leaves this server. */
+  /**
+   * Issues a signing token for the chosen scenario; the API token never leaves this server. A page asking again
+   * for the same session (signingToken as a function) names its `applicationId`: a new token for the same
+   * application, as a real partner's backend would fetch it.
+   */
   async function signingToken(req, res) {
     const body = await readJsonObject(req);
     const scenario = body?.scenario;
@@ -45,7 +50,7 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
     if (scenario === OTHER_TOKEN) {
       return sendJson(res, 200, { signingToken: `tok_${randomBytes(18).toString('base64url')}`, contractId, applicationId: null });
     }
-    const applicationId = randomUUID();
+    const applicationId = typeof body.applicationId === 'string' && UUID.test(body.applicationId) ? body.applicationId : randomUUID();
     const answer = await requestLoopback({
       url: `${origins.signing}/api/v3/applications/${applicationId}/contracts`,
       headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json', [SCENARIO_HEADER]: scenario },

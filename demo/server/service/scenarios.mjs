@@ -30,9 +30,13 @@ export function scenarioOf(token) {
   return BY_LENGTH.find((name) => rest.startsWith(name + '_')) ?? 'not_found';
 }
 
-/** The signing app's public behaviour for a scenario, resolved against the token's state. */
-export function behaviourFor(scenario, { firstInit, slowReadyMs }) {
-  if (scenario === 'flaky') return firstInit ? SCENARIOS.loading_error : SCENARIOS.complete;
+/**
+ * The signing app's public behaviour for a scenario, resolved against the session's place: `firstInit` (the
+ * token's first session) and `firstOfApplication` (its application's first, with whichever token).
+ */
+export function behaviourFor(scenario, { firstInit, firstOfApplication, slowReadyMs }) {
+  // Keyed by application: a retry recovers even when each attempt fetches a new token (signingToken as a function).
+  if (scenario === 'flaky') return firstOfApplication ? SCENARIOS.loading_error : SCENARIOS.complete;
   if (scenario === 'slow') return { kind: 'contract', readyDelayMs: slowReadyMs };
   if (scenario === 'reload') return { kind: 'contract', reloadOnce: firstInit };
   return SCENARIOS[scenario] ?? SCENARIOS.not_found;

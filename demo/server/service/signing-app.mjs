@@ -44,8 +44,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
     if (record.signedAt) {
       return sendJson(res, 200, { action: 'error', code: 'not_found', loaded: true, message: 'This contract has already been signed.' });
     }
-    record.initCount += 1;
-    const behaviour = behaviourFor(record.scenario, { firstInit: record.initCount === 1, slowReadyMs });
+    const behaviour = behaviourFor(record.scenario, { ...store.startSession(record), slowReadyMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
     return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, reloadOnce: Boolean(behaviour.reloadOnce), contract: sampleContract(record, body.locale) });
@@ -55,7 +54,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
     const body = await readJsonObject(req);
     const record = body && typeof body.signingToken === 'string' ? store.lookup(body.signingToken) : undefined;
     if (!record) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Unknown signing session.' } });
-    const signable = behaviourFor(record.scenario, { firstInit: false, slowReadyMs }).kind === 'contract';
+    const signable = behaviourFor(record.scenario, { firstInit: false, firstOfApplication: false, slowReadyMs }).kind === 'contract';
     if (!signable || record.initCount === 0) return sendJson(res, 409, { error: { code: 'NOT_SIGNABLE', message: 'This contract cannot be signed.' } });
     if (record.signedAt) return sendJson(res, 409, { error: { code: 'ALREADY_SIGNED', message: 'Already signed.' } });
     record.signedAt = new Date().toISOString();

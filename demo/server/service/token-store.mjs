@@ -1,5 +1,6 @@
-// The service's memory of signing tokens: who they were issued to, which ones were already initialised
-// (for `flaky`) and which contracts were signed. In-process and per sandbox instance, like a test database.
+// The service's memory of signing tokens: who they were issued to, how many signing sessions each token and
+// each application started (for `reload` and `flaky`) and which contracts were signed. In-process and per
+// sandbox instance, like a test database.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { scenarioOf } from './scenarios.mjs';
 
@@ -10,6 +11,8 @@ const SAMPLE_SIGNER = { name: 'Jordan Avery', email: 'jordan.avery@example.com',
 
 export function createTokenStore({ now = () => Date.now() } = {}) {
   const records = new Map();
+  // applicationId -> signing sessions started with any of its tokens (a partner's retry often uses a new token).
+  const applicationStarts = new Map();
 
   /** A fresh token for `scenario` on `applicationId`, the way the contracts endpoint hands it out. */
   function issue({ scenario, applicationId, signer = SAMPLE_SIGNER }) {
@@ -26,6 +29,19 @@ export function createTokenStore({ now = () => Date.now() } = {}) {
     if (existing) return now() - existing.issuedAt <= TOKEN_TTL_MS ? existing : undefined;
     if (typeof token !== 'string' || token.length > 200 || !token.startsWith('sbx_')) return undefined;
     return remember(newRecord(token, randomUUID(), SAMPLE_SIGNER));
+  }
+
+  /**
+   * Counts a signing session started with `record`'s token. Returns `{ firstInit, firstOfApplication }`: whether
+   * it is the first session of this token, and the first of its application whatever token each one used.
+   */
+  function startSession(record) {
+    record.initCount += 1;
+    const starts = (applicationStarts.get(record.applicationId) ?? 0) + 1;
+    applicationStarts.delete(record.applicationId);
+    if (applicationStarts.size >= MAX_RECORDS) applicationStarts.delete(applicationStarts.keys().next().value);
+    applicationStarts.set(record.applicationId, starts);
+    return { firstInit: record.initCount === 1, firstOfApplication: starts === 1 };
   }
 
   function remember(record) {
@@ -47,5 +63,5 @@ export function createTokenStore({ now = () => Date.now() } = {}) {
     };
   }
 
-  return { issue, lookup };
+  return { issue, lookup, startSession };
 }

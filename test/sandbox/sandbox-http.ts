@@ -1,0 +1,44 @@
+// A partner backend's and the signing app's calls to a running sandbox, over HTTPS as they are made for real:
+// the contracts endpoint with the API token, the app's same-origin session and sign calls.
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+
+export interface RunningSandbox {
+  origins: { signing: string; partner: string };
+  urls: { contractsApi: string };
+  apiToken: string;
+  cert: string;
+}
+
+/** A signing token for `applicationId` from the contracts endpoint, for `scenario`. */
+export async function issueToken(sandbox: RunningSandbox, applicationId: string, scenario: string): Promise<string> {
+  const answer = await requestLoopback({
+    url: sandbox.urls.contractsApi.replace('{app_id}', applicationId),
+    headers: { authorization: `Bearer ${sandbox.apiToken}`, 'x-sandbox-scenario': scenario },
+    ca: sandbox.cert,
+  });
+  if (answer.status !== 200) throw new Error(`contracts endpoint answered ${answer.status}`);
+  return JSON.parse(answer.body).contracts[0].signers[0].signing_token;
+}
+
+/** POSTs to the signing app's own API as its page does (same origin, the partner demo as the parent). */
+async function appCall(sandbox: RunningSandbox, name: 'session' | 'sign', token: string) {
+  const answer = await requestLoopback({
+    url: `${sandbox.origins.signing}/embed/api/${name}`,
+    method: 'POST',
+    headers: { origin: sandbox.origins.signing, 'content-type': 'application/json' },
+    body: JSON.stringify({ signingToken: token, parentOrigin: sandbox.origins.partner, locale: 'en' }),
+    ca: sandbox.cert,
+  });
+  return { status: answer.status, body: JSON.parse(answer.body) };
+}
+
+/** What the signing app is told to do when its page starts a session with `token` (one attempt of open()). */
+export async function startSession(sandbox: RunningSandbox, token: string): Promise<{ action: string; code?: string }> {
+  return (await appCall(sandbox, 'session', token)).body;
+}
+
+/** Signs the contract of `token` (after a session), as the signer's click does. */
+export async function signContract(sandbox: RunningSandbox, token: string): Promise<void> {
+  const answer = await appCall(sandbox, 'sign', token);
+  if (answer.status !== 200) throw new Error(`sign answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+}
