@@ -23,6 +23,18 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
   expect(await page.locator('#log').textContent()).not.toMatch(/sbx_/);
 });
 
+test('demo page: flaky with "Fresh token on each open()": the retry from the error handler gets a new token for the same application and reaches ready', async ({ page, sandbox }) => {
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel('Scenario').selectOption('flaky');
+  await page.getByLabel('Fresh token on each open()').check();
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(page.locator('#log tr[data-event="demo: fresh token for open()"]')).toHaveCount(1);
+  const events = await page.locator('#log tr.event').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  expect(events).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+});
+
 test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
