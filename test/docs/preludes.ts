@@ -1,0 +1,28 @@
+// What the snippets of each document use without defining, as a partner's page or server would supply it: the
+// only help the type check gets. Keep each line a plain declaration of an app's own helper or value; never use
+// it to hide an error in a snippet (a `declare` of an SDK name, an `any`): fix the snippet instead.
+export const PRELUDES: Record<string, string> = {
+  'README.md': `
+declare const signingToken: string; // the signer's token, handed to the page by its backend
+declare const contracts: SvcSDK.SvcContracts; // the instance created in the quick start
+declare function fetchSigningToken(): Promise<string>; // the page asking its own backend for a token
+declare function hideSpinner(): void;
+declare function showThankYou(): void;
+declare function showMessage(text: string): void;
+declare function showRetry(what: string | (() => unknown)): void;
+declare function showOwnMessage(text: string, options: { retry(): unknown }): void;
+`,
+};
+
+/**
+ * Named blocks that the document presents as a file of the partner's project, which other blocks import
+ * (`import { signingOptions } from './signing-config'`): checked under that file name, beside the others.
+ */
+export const MODULE_FILES: Record<string, Record<string, string>> = {
+  'README.md': { 'react-signing-config': 'signing-config.ts' },
+};
+
+/** The prelude of `file` (an empty one when the document needs none). */
+export function preludeOf(file: string): string {
+  return PRELUDES[file] ?? '';
+}
