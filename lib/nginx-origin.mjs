@@ -1,7 +1,7 @@
 // A real nginx serving a directory origin with the shipped configuration (deploy/nginx.conf and
 // deploy/snippets/contracts-sdk-origin.conf), started as an ordinary process: its own prefix in a temp directory
 // (config, pid, logs, temp paths, certificate), a free loopback port, `daemon off;` so it stays our child, and no
-// system service or root-owned path touched. Used by the tests, and by `npm run origin:nginx` (README "Release").
+// system service or root-owned path touched. Used by the tests, and by `npm run origin:nginx` (docs/release.md).
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -35,6 +35,26 @@ const OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
+// Parsed declaration files (the DOM, Node's and React's types, the package's), shared by every program of the
+// run: parsing them is most of a check's time, and they do not change while the tests run.
+const sharedSources = new Map<string, ts.SourceFile>();
+
+function compilerHost(options: ts.CompilerOptions, workDir: string): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (fileName.startsWith(workDir)) return read(fileName, languageVersion, onError, shouldCreate);
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    if (!sharedSources.has(key)) {
+      const source = read(fileName, languageVersion, onError, shouldCreate);
+      if (!source) return source;
+      sharedSources.set(key, source);
+    }
+    return sharedSources.get(key);
+  };
+  return host;
+}
+
 /**
  * Checks `files` (all .js, or all .ts/.tsx) together with a global `prelude` (declarations of what the surrounding page or server would
  * supply) and returns the diagnostics of each file, by name, formatted `line:column message` (1-based lines of
@@ -56,7 +76,8 @@ export function typeCheck(files: SourceFile[], prelude: string): Map<string, str
     // JavaScript is checked as a partner's JS project would be (checkJs): no annotations required, but a
     // possibly-null value, a wrong member or a wrong argument is still an error.
     const javascript = files.length > 0 && files.every((file) => file.name.endsWith('.js'));
-    const program = ts.createProgram(roots, javascript ? { ...OPTIONS, noImplicitAny: false } : OPTIONS);
+    const options = javascript ? { ...OPTIONS, noImplicitAny: false } : OPTIONS;
+    const program = ts.createProgram(roots, options, compilerHost(options, dir));
     const byFile = new Map<string, string[]>(['prelude.d.ts', ...files.map((file) => file.name)].map((name) => [name, []]));
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
       const name = diagnostic.file ? diagnostic.file.fileName.slice(dir.length + 1) : 'prelude.d.ts';
