@@ -1,6 +1,7 @@
-import type { Cleanup } from './cleanup';
+import { listen, type Cleanup } from './cleanup';
 import { focusedElement } from './focused';
 import type { Settings } from './config';
+import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { envelope, helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
 import { SDK_VERSION } from './version';
@@ -34,6 +35,10 @@ export interface Channel {
    * element instead.
    */
   focus(): void;
+  /** Logs an ignored message of the app's, once per kind and attempt (docs/protocol.md §4.2). */
+  ignore(what: string): void;
+  /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). */
+  heard(): boolean;
 }
 
 /**
@@ -45,11 +50,13 @@ export interface Channel {
 export function openChannel(options: ChannelOptions): Channel {
   const { iframe, settings, cleanup, log } = options;
   const origin = settings.app.origin;
+  const ignore: IgnoredLog = createIgnoredLog(log);
   let token: string | undefined;
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: MessagePort | undefined;
   let version = 0;
   let greeted = false;
+  let heard = false;
   /** The answer to the newest hello, kept until the token function has delivered. */
   let waiting: ((token: string) => void) | undefined;
   /** The page's focused element when focus() asked the app; undefined when no request is pending. */
@@ -76,7 +83,7 @@ export function openChannel(options: ChannelOptions): Channel {
         if (focusedElement() === focusAskedFrom) iframe.focus();
         focusAskedFrom = undefined;
       } else if (message) options.onMessage(message);
-      else log('ignored malformed');
+      else ignore('malformed', origin);
     };
     frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);
     log(`hello accepted (protocol ${chosen}), init sent to`, origin);
@@ -86,20 +93,25 @@ export function openChannel(options: ChannelOptions): Channel {
 
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = iframe.contentWindow;
-    if (!frameWindow || event.source !== frameWindow) return;
-    if (event.origin !== origin) {
-      log('ignored origin', event.origin);
+    const offered = helloVersion(event.data);
+    if (!frameWindow || event.source !== frameWindow) {
+      // The page's other messages are not ours to report; a hello meant for an SDK is.
+      if (offered !== undefined) ignore(`hello from ${event.source === window ? 'this page' : 'another frame'}`, event.origin);
       return;
     }
-    const offered = helloVersion(event.data);
-    if (offered === undefined) {
-      log('ignored: not a hello');
+    if (event.origin !== origin) {
+      ignore('origin', event.origin);
+    } else if (offered === undefined) {
+      ignore('not a hello', origin);
     } else if (!offered) {
       options.onNoCommonVersion();
     } else if (options.canGreet()) {
+      heard = true;
       stopLoadCheck();
       if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
       else answer(frameWindow, offered, token);
+    } else {
+      ignore('hello after completed', origin);
     }
   };
 
@@ -128,17 +140,18 @@ export function openChannel(options: ChannelOptions): Channel {
     );
   }
 
-  addEventListener('message', onWindowMessage);
+  listen(cleanup, window, 'message', onWindowMessage);
   iframe.addEventListener('load', onFrameLoad);
   cleanup.add(() => {
     // After the attempt: a late token is not sent, and the token is not kept.
     token = waiting = undefined;
-    removeEventListener('message', onWindowMessage);
     stopLoadCheck();
     closePort();
   });
 
   return {
+    ignore: (what) => ignore(what, origin),
+    heard: () => heard,
     focus: () => {
       if (!port) return iframe.focus();
       focusAskedFrom = focusedElement();

@@ -1,12 +1,15 @@
 import { openChannel, type Channel } from './channel';
-import { createCleanup, type Cleanup } from './cleanup';
+import { createCleanup, listen, type Cleanup } from './cleanup';
 import { resolveConfig, type Settings } from './config';
 import { claimContainer, releaseContainer } from './container';
+import { warnAtOpen } from './debug-warnings';
 import { createEmitter } from './emitter';
 import { KNOWN_ERROR_CODES } from './error-codes';
 import { misuseError } from './errors';
 import { createFrame } from './frame';
+import { watchFrameCsp } from './frame-csp';
 import { focusedElement } from './focused';
+import { noHelloMessage } from './load-failure';
 import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
@@ -132,7 +135,11 @@ export class SvcContracts {
     const iframe = (this._iframe = createFrame(settings));
     const current = () => this._connection === connection;
     const failLoading = (message: string) => {
-      if (current() && this._state >= LOADING && this._state <= LOADED) this._fail(message);
+      if (current() && this._state >= LOADING && this._state <= LOADED) {
+        // A container removed after open() takes the frame with it: nothing loads, and only this says why.
+        if (!this._container.isConnected) this._log('warning: container left the document');
+        this._fail(message);
+      }
     };
 
     // A function is asked once per attempt; its token is forgotten when the attempt ends.
@@ -140,7 +147,7 @@ export class SvcContracts {
     if (typeof token !== 'string') token.catch(failLoading);
 
     // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
-    this._channel = openChannel({
+    const channel = (this._channel = openChannel({
       iframe,
       settings,
       token,
@@ -149,18 +156,18 @@ export class SvcContracts {
       onMessage: (message) => current() && this._receive(message),
       canGreet: () => this._state !== COMPLETED,
       onHello: (again) => again && this._log('app reloaded: new channel', this._state),
-      onNoHello: () =>
-        failLoading('The signing page loaded but never answered: an error page, a wrong address or another site.'),
+      onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && this._fail('The signing app needs a newer SDK version: load the current one.'),
-    });
+    }));
     const timer = setTimeout(
-      () => failLoading(`The signing experience was not ready within ${settings.loadTimeout} ms.`),
+      // A frame that never said hello by now never loaded (Firefox and WebKit fire no load for an unreachable
+      // address) or never spoke: the same causes as a load without hello.
+      () => failLoading(channel.heard() ? `The signing experience was not ready within ${settings.loadTimeout} ms.` : noHelloMessage(settings.app.origin)),
       settings.loadTimeout,
     );
     connection.add(() => clearTimeout(timer));
-    const onOffline = () => failLoading(OFFLINE);
-    addEventListener('offline', onOffline);
-    connection.add(() => removeEventListener('offline', onOffline));
+    watchFrameCsp(iframe, settings.app, connection, failLoading);
+    listen(connection, window, 'offline', () => failLoading(OFFLINE));
 
     this._container.appendChild(iframe);
     frame.add(() => {
@@ -170,6 +177,7 @@ export class SvcContracts {
     });
     this._state = LOADING;
     this._log('open: frame created for', settings.app.embedUrl);
+    warnAtOpen(this._container, settings, this._log);
     this._emit('contract.loading');
     if (current() && navigator.onLine === false) failLoading(OFFLINE);
   }
@@ -194,12 +202,13 @@ export class SvcContracts {
     }
     if (message.type === 'error') {
       if (state >= LOADING && state <= READY) this._fail(message.message, message.code, true);
+      else this._channel!.ignore('error after completed');
       return;
     }
     const [from, to] = PROGRESS[message.type];
     if (state !== from) {
       // Also what a reloaded app's repeated loaded/ready meet: the partner never sees an event twice.
-      this._log('ignored out of order', message.type);
+      this._channel!.ignore(`${message.type} out of order`);
       return;
     }
     this._state = to;

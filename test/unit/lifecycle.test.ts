@@ -75,6 +75,8 @@ describe('SDK-side loading failures', () => {
     const events = record(sdk);
     let settled = false;
     void sdk.open().then(() => (settled = true));
+    // The app said hello (so the timeout is the app's slowness, not a frame that never spoke: setup-errors.test.ts).
+    FakeApp.in(container).handshake();
     vi.advanceTimersByTime(1499);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
@@ -120,7 +122,7 @@ describe('SDK-side loading failures', () => {
     vi.advanceTimersByTime(2999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: expect.stringMatching(/loaded but never answered/) });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: expect.stringMatching(/^https:\/\/sign\.test:8443 never answered: /) });
     expect(frames(container)).toBe(0);
   });
 

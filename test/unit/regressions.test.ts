@@ -64,6 +64,7 @@ describe('behaviour that must not drift', () => {
     const sdk = create();
     const events = record(sdk);
     void sdk.open();
+    FakeApp.in(document.getElementById('signing')!).handshake();
     vi.advanceTimersByTime(29_999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);

@@ -1,0 +1,18 @@
+import type { Logger } from './logger';
+
+/** Logs that a message was ignored and why (docs/protocol.md §4.2). */
+export type IgnoredLog = (what: string, from: string) => void;
+
+/**
+ * One debug line per kind of ignored message and sender, per attempt: a frame that floods the page with
+ * messages cannot fill the console. `from` is an origin (never secret); the logger redacts the token anyway.
+ */
+export function createIgnoredLog(log: Logger): IgnoredLog {
+  // No prototype: a key can never be an inherited name.
+  const seen: Record<string, boolean> = Object.create(null);
+  return (what, from) => {
+    const key = `${what} ${from}`;
+    if (!seen[key]) log(`ignored ${what}`, from);
+    seen[key] = true;
+  };
+}

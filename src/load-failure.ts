@@ -1,0 +1,11 @@
+// The SDK's own loading_error messages for a frame that never spoke (docs/decisions.md #25). Each names the
+// signing app's origin, which is public (it is the frame's src), and nothing else: no token, no appUrl path,
+// no contractId, nothing of the partner's page.
+
+/** The page's Content-Security-Policy refused the frame: the exact source to add, in the directive to add it to. */
+export const frameBlockedMessage = (origin: string): string =>
+  `The page's CSP blocks the signing frame: add frame-src ${origin}.`;
+
+/** The frame loaded but the app never said hello: the causes, most likely first. */
+export const noHelloMessage = (origin: string): string =>
+  `${origin} never answered: this page's origin is not registered with the service (frame-ancestors), appUrl or environment is wrong, or the service is down.`;
