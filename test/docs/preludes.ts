@@ -5,7 +5,6 @@ export const PRELUDES: Record<string, string> = {
   'README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
 declare const contracts: SvcSDK.SvcContracts; // the instance created in the quick start
-declare function fetchSigningToken(): Promise<string>; // the page asking its own backend for a token
 declare function hideSpinner(): void;
 declare function showThankYou(): void;
 declare function showMessage(text: string): void;
