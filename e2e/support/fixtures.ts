@@ -25,6 +25,8 @@ export interface Sandbox {
   cert: string;
   confirmations(): Array<{ eventId: string; applicationId: string }>;
   deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
+  /** How many signing sessions the app started for a token. */
+  sessionStarts(token: string): number;
 }
 
 export interface Harness {

@@ -19,7 +19,7 @@ describe('the loader on a server', () => {
     ['an unknown option', { cdn: 'https://cdn.example.com' }, /cdn is not an option/],
     ['an empty nonce', { nonce: '' }, /nonce must be the non-empty nonce/],
   ])('rejects %s with a TypeError on a server too', async (_, options, message) => {
-    const loader = await import('../../loader/pure.ts');
+    const loader = await import('../../loader/pure');
     const error = await loader.loadSvcSDK(options as never).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toMatch(message);

@@ -1,0 +1,107 @@
+// The README's React example in a real React app (support/react-apps.ts), in every engine: one session however
+// often the parent re-renders, the latest callback, the signed frame kept, unmount, a new token, an error.
+import type { TestInfo } from '@playwright/test';
+import { expect, issueToken, type Sandbox } from '../support/fixtures';
+import type { Host } from '../support/host';
+import type { ReactApps, ReactVariant } from '../support/react-fixture';
+import { SIGN_BUTTON } from '../support/sdk-driver';
+import { SIGNED_TITLE, SIGNER_LINE } from './expected';
+
+type ReactArgs = { host: Host; sandbox: Sandbox; reactApps: ReactApps };
+export type ReactScenarioTest = (title: string, body: (args: ReactArgs, testInfo: TestInfo) => Promise<void>) => void;
+
+/** What the app's window.testApp reports (e2e/apps/react-app/src/main.tsx). */
+interface Observed {
+  renders: number;
+  signedByRender: number;
+  framesAdded: number;
+  framesNow: number;
+  alert: string | null;
+  mountEffects: number;
+}
+type TestApp = {
+  mount(token: string, strict: boolean): void;
+  rerender(count: number): void;
+  setToken(token: string): void;
+  unmount(): void;
+  observed(): Observed;
+};
+declare const window: Window & { testApp: TestApp };
+
+const FRAME = 'iframe';
+const observed = (host: Host) => host.evaluate(() => window.testApp.observed());
+const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => '');
+
+async function mount(host: Host, token: string, strict = true): Promise<void> {
+  await host.evaluate(({ token, strict }) => window.testApp.mount(token, strict), { token, strict });
+}
+
+/** The signing frame shows the contract to sign (the session started and the app is ready). */
+async function waitForContract(host: Host): Promise<void> {
+  await expect.poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] }).toContain(SIGNER_LINE);
+}
+
+export function reactScenarios(test: ReactScenarioTest, variants: readonly ReactVariant[]): void {
+  for (const variant of variants) {
+    test(`${variant} (StrictMode): signs to completion while the parent re-renders 50 times: one session, the latest onCompleted, the signed frame stays until unmount`, async ({ host, sandbox, reactApps }) => {
+      const { token } = await issueToken(sandbox, 'complete');
+      await host.goto(reactApps.url(variant));
+      await mount(host, token);
+      await host.evaluate(() => window.testApp.rerender(25));
+      await waitForContract(host);
+      await host.evaluate(() => window.testApp.rerender(25));
+      await host.clickInFrame(FRAME, SIGN_BUTTON);
+      await expect.poll(async () => (await observed(host)).signedByRender, { message: 'onSigned ran' }).toBeGreaterThan(0);
+
+      const signed = await observed(host);
+      expect(signed.signedByRender, 'the callback that ran is the latest render\'s').toBe(signed.renders);
+      expect(signed.renders).toBeGreaterThanOrEqual(51);
+      expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
+      expect(signed.framesAdded, 'one frame ever added').toBe(1);
+      expect(signed.mountEffects, 'StrictMode ran its double effects (development only)').toBe(variant === 'react-dev' ? 2 : 1);
+
+      await host.evaluate(() => window.testApp.rerender(10));
+      expect(await frameText(host)).toContain(SIGNED_TITLE);
+      expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
+      expect(sandbox.sessionStarts(token)).toBe(1);
+      expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is nowhere in the DOM').not.toContain(token);
+
+      await host.evaluate(() => window.testApp.unmount());
+      expect((await observed(host)).framesNow, 'unmounting removes the frame').toBe(0);
+    });
+  }
+
+  const variant = variants[0];
+
+  test(`${variant}: unmounting while the contract loads leaves no frame`, async ({ host, sandbox, reactApps }) => {
+    const { token } = await issueToken(sandbox, 'slow');
+    await host.goto(reactApps.url(variant));
+    await mount(host, token);
+    await expect.poll(async () => (await observed(host)).framesNow, { message: 'the frame is added' }).toBe(1);
+    await host.evaluate(() => window.testApp.unmount());
+    expect(await observed(host)).toMatchObject({ framesNow: 0, framesAdded: 1, signedByRender: 0 });
+    expect(await host.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
+  });
+
+  test(`${variant}: a new signingToken starts a new session in place of the old one`, async ({ host, sandbox, reactApps }) => {
+    const first = await issueToken(sandbox, 'complete');
+    const second = await issueToken(sandbox, 'complete');
+    await host.goto(reactApps.url(variant));
+    await mount(host, first.token);
+    await waitForContract(host);
+    await host.evaluate((token) => window.testApp.setToken(token), second.token);
+    await waitForContract(host);
+    expect(await observed(host)).toMatchObject({ framesAdded: 2, framesNow: 1 });
+    expect([sandbox.sessionStarts(first.token), sandbox.sessionStarts(second.token)]).toEqual([1, 1]);
+    await host.clickInFrame(FRAME, SIGN_BUTTON);
+    await expect.poll(async () => (await observed(host)).signedByRender).toBeGreaterThan(0);
+  });
+
+  test(`${variant}: an error the signing app reports reaches onError: the example shows its code`, async ({ host, sandbox, reactApps }) => {
+    const { token } = await issueToken(sandbox, 'not_found');
+    await host.goto(reactApps.url(variant));
+    await mount(host, token);
+    await expect.poll(async () => (await observed(host)).alert, { message: 'the example shows the error' }).toBe('Signing stopped (not_found).');
+    expect((await observed(host)).framesNow, 'the app explains the error in its frame').toBe(1);
+  });
+}

@@ -1,0 +1,130 @@
+// A partner's React app, for real: contracts-sdk installed with npm from a registry (Verdaccio, the package `npm
+// run build` made), React 19 or 18 beside it, the README's React example as its signing component, built by Vite
+// with @vitejs/plugin-react. Builds are kept in .cache/react-apps/<key>, keyed by everything that goes into them,
+// so the workers of one run (one per engine) and later runs share them.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { snippet } from '../../lib/doc-snippets.mjs';
+import { startVerdaccio } from './verdaccio.mjs';
+
+const run = promisify(execFile);
+const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'react-app');
+const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
+const CACHE = join(REPO_ROOT, '.cache', 'react-apps');
+
+/** Where each React major comes from: the root's devDependencies (19) and the react-18 workspace. */
+const REACT_MODULES = {
+  19: join(REPO_ROOT, 'node_modules'),
+  18: join(REPO_ROOT, 'e2e', 'apps', 'react-18', 'node_modules'),
+} as const;
+export type ReactMajor = keyof typeof REACT_MODULES;
+
+// The partner's environment module: here it reads the sandbox's addresses from the page's query, which the test
+// sets (a partner's would hold its own fixed values; the README shows the sandbox's).
+const SIGNING_CONFIG = `import type { SessionOptions } from 'contracts-sdk/react';
+
+const query = new URLSearchParams(location.search);
+export const signingOptions: Partial<SessionOptions> = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
+`;
+
+export interface ReactApp {
+  /** The project: node_modules with contracts-sdk from the registry and this React, src/ with the README example. */
+  projectDir: string;
+  /** The production build (vite build), made for base `/react-<major>/`. */
+  buildDir: string;
+  /** The README block written to src/SignLoanContract.tsx. */
+  example: string;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return name === 'node_modules' ? [] : statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** A hash of everything a build is made of: the package, the app, the example, React's version, Vite's. */
+function buildKey(major: ReactMajor, example: string): string {
+  const hash = createHash('sha256').update(example);
+  for (const file of [...files(PACKAGE_DIR), ...files(APP_SOURCE)].sort()) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
+  for (const name of ['react', 'react-dom']) hash.update(readFileSync(join(REACT_MODULES[major], name, 'package.json')));
+  hash.update(readFileSync(join(REPO_ROOT, 'node_modules', 'vite', 'package.json')));
+  return `react-${major}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Publishes the built package to a fresh Verdaccio and installs it into `dir` with npm, as a partner would. */
+async function installFromRegistry(dir: string, version: string): Promise<void> {
+  const registry = await startVerdaccio();
+  try {
+    const env = { ...process.env, npm_config_userconfig: registry.npmrc };
+    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], { env });
+    // A throwaway cache: the package must come from this registry. React is an optional peer: npm adds nothing.
+    await run('npm', ['install', `contracts-sdk@${version}`, '--registry', registry.url, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env });
+  } finally {
+    await registry.stop();
+  }
+}
+
+/** React and react-dom of `major`, with the scheduler that react-dom resolves, copied into the project. */
+function addReact(dir: string, major: ReactMajor): void {
+  const from = REACT_MODULES[major];
+  for (const name of ['react', 'react-dom']) cpSync(join(from, name), join(dir, 'node_modules', name), { recursive: true, dereference: true });
+  const nested = join(from, 'react-dom', 'node_modules', 'scheduler');
+  cpSync(existsSync(nested) ? nested : join(from, 'scheduler'), join(dir, 'node_modules', 'scheduler'), { recursive: true, dereference: true });
+}
+
+/** The app for React `major`, built once per key (concurrent workers may both build; the first rename wins). */
+export async function reactApp(major: ReactMajor, version: string): Promise<ReactApp> {
+  const example = snippet('README.md', 'react-example');
+  const done = join(CACHE, buildKey(major, example));
+  if (!existsSync(join(done, 'build', 'index.html'))) {
+    mkdirSync(CACHE, { recursive: true });
+    const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-react-${major}-`));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-react-${major}`, private: true, type: 'module' }));
+    await installFromRegistry(dir, version);
+    addReact(dir, major);
+    cpSync(APP_SOURCE, dir, { recursive: true });
+    writeFileSync(join(dir, 'src', 'SignLoanContract.tsx'), example);
+    writeFileSync(join(dir, 'src', 'signing-config.ts'), SIGNING_CONFIG);
+    const { build } = await import('vite');
+    const { default: react } = await import('@vitejs/plugin-react');
+    await build({
+      root: dir,
+      configFile: false,
+      base: `/react-${major}/`,
+      logLevel: 'warn',
+      plugins: [react()],
+      cacheDir: join(dir, '.vite-cache'),
+      build: { outDir: join(dir, 'build'), emptyOutDir: true },
+    });
+    try {
+      renameSync(dir, done);
+    } catch {
+      rmSync(dir, { recursive: true, force: true }); // another worker finished first: its build is the same
+    }
+  }
+  return { projectDir: done, buildDir: join(done, 'build'), example };
+}
+
+/** Vite's dev server for the project, as connect middleware under `base` (no HMR socket: nothing edits files). */
+export async function devServer(app: ReactApp, base: string, partnerOrigin: string) {
+  const { createServer } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  return createServer({
+    root: app.projectDir,
+    configFile: false,
+    base,
+    logLevel: 'warn',
+    plugins: [react()],
+    // Each worker its own cache: two dev servers on one project must not write the same files.
+    cacheDir: mkdtempSync(join(tmpdir(), 'contracts-sdk-vite-cache-')),
+    appType: 'spa',
+    // The partner's test host name (Vite answers only localhost by default, against DNS rebinding).
+    server: { middlewareMode: true, hmr: false, ws: false, allowedHosts: [new URL(partnerOrigin).hostname] },
+  });
+}

@@ -1,0 +1,69 @@
+// The React apps (support/react-apps.ts) on the harness's partner origin, which the sandbox lets frame the
+// signing app: /react-19/ and /react-18/ serve the production builds, /react-dev/ Vite's dev server (React 19).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { sendFile } from '../../lib/http-kit.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { test, webkitTest, type Harness } from './fixtures';
+import { devServer, reactApp, type ReactApp } from './react-apps';
+
+const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+
+export type ReactVariant = 'react-19' | 'react-18' | 'react-dev';
+
+export interface ReactApps {
+  /** The app's page, told the sandbox's CDN and signing-app addresses through its query (src/signing-config.ts). */
+  url(variant: ReactVariant): string;
+  apps: Record<'react-19' | 'react-18', ReactApp>;
+}
+
+/** A production build as a static single-page app under /<prefix>/. */
+function serveBuild(harness: Harness & { mount(prefix: string, handler: unknown): void }, prefix: string, app: ReactApp): void {
+  harness.mount(prefix, async (req: { url: string }, res: unknown) => {
+    const path = decodeURIComponent(new URL(req.url, 'https://x').pathname.slice(prefix.length + 2));
+    await sendFile(res, app.buildDir, path || 'index.html', { 'cache-control': 'no-store' });
+  });
+}
+
+async function startReactApps(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }, withDevServer: boolean) {
+  const mountable = harness as Harness & { mount(prefix: string, handler: unknown): void };
+  const apps = { 'react-19': await reactApp(19, version), 'react-18': await reactApp(18, version) };
+  serveBuild(mountable, 'react-19', apps['react-19']);
+  serveBuild(mountable, 'react-18', apps['react-18']);
+  let vite: ViteDevServer | undefined;
+  if (withDevServer) {
+    vite = await devServer(apps['react-19'], '/react-dev/', harness.origins.partner);
+    mountable.mount('react-dev', vite.middlewares);
+  }
+  const query = new URLSearchParams({ cdnUrl: sandbox.origins.cdn, appUrl: sandbox.origins.signing });
+  const value: ReactApps = { apps, url: (variant) => `${harness.origins.partner}/${variant}/?${query}` };
+  return { value, close: async () => vite?.close() };
+}
+
+// Builds take a while on two cores (installs, two Vite builds): once per worker, shared by its tests.
+const BUILD_TIMEOUT_MS = 240_000;
+
+/** Chromium and Firefox (Playwright): production builds and the dev server. */
+export const reactTest = test.extend<object, { reactApps: ReactApps }>({
+  reactApps: [
+    async ({ harness, sandbox }, use) => {
+      const started = await startReactApps(harness, sandbox, true);
+      await use(started.value);
+      await started.close();
+    },
+    { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+  ],
+});
+
+/** WebKit (WebDriver): the production builds. */
+export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({
+  reactApps: [
+    async ({ harness, sandbox }, use) => {
+      const started = await startReactApps(harness, sandbox, false);
+      await use(started.value);
+      await started.close();
+    },
+    { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+  ],
+});
