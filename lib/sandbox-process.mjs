@@ -9,10 +9,10 @@ import { REPO_ROOT } from './repo-paths.mjs';
 const ENTRY = join(REPO_ROOT, 'demo', 'server', 'start.mjs');
 
 /**
- * The sandbox's settings (README "Settings") for free ports and the given `hosts` {partner, cdn, signing},
- * `distDir`, `certDir` and `extraPartnerOrigins`; `env` adds or overrides raw variables.
+ * The sandbox's settings (docs/sandbox.md "Settings") for free ports and the given `hosts` {partner, cdn, signing},
+ * `distDir`, `certDir`, `extraPartnerOrigins` and `partnerWebhookUrls`; `env` adds or overrides raw variables.
  */
-function sandboxEnv({ hosts, distDir, certDir, extraPartnerOrigins = [], env = {} }) {
+function sandboxEnv({ hosts, distDir, certDir, extraPartnerOrigins = [], partnerWebhookUrls = [], env = {} }) {
   const settings = {
     DEMO_PORT: '0',
     CDN_PORT: '0',
@@ -23,15 +23,17 @@ function sandboxEnv({ hosts, distDir, certDir, extraPartnerOrigins = [], env = {
     SANDBOX_DIST_DIR: distDir,
     SANDBOX_CERT_DIR: certDir,
     SANDBOX_PARTNER_ORIGINS: extraPartnerOrigins.join(','),
+    SANDBOX_WEBHOOK_URL: partnerWebhookUrls.join(','),
     ...env,
   };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 /**
- * Starts the sandbox on free ports with the options of sandboxEnv(). Resolves `{ urls, origins, sdkVersion,
- * close() }` once it listens; rejects, with what it printed on stderr, if it exits first. `close()` stops it
- * (SIGTERM) and waits for it to exit.
+ * Starts the sandbox on free ports with the options of sandboxEnv(). Resolves `{ urls, origins, partnerOrigins,
+ * sdkVersion, certFile, close() }` once it listens (`urls.serviceApi`, https://127.0.0.1:<port>, is the service
+ * API's address for Node, with `certFile` for NODE_EXTRA_CA_CERTS); rejects, with what it printed on stderr,
+ * if it exits first. `close()` stops it (SIGTERM) and waits for it to exit.
  */
 export async function startSandboxProcess(options = {}) {
   const env = { ...process.env, ...sandboxEnv(options) };

@@ -26,12 +26,46 @@ function host(env, name, fallback) {
   return value;
 }
 
+/** The entries of a list variable: separated by commas and/or white space. */
+function listOf(env, name) {
+  return (env[name] || '').split(/[\s,]+/).filter(Boolean);
+}
+
+function parsedUrl(text) {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Origins allowed to frame the signing app, each exactly `scheme://host[:port]`. */
+function partnerOrigins(env) {
+  const origins = listOf(env, 'SANDBOX_PARTNER_ORIGINS');
+  for (const origin of origins) {
+    const url = parsedUrl(origin);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
+      throw new Error(`SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. https://localhost:3000 (several separated by commas)`);
+    }
+  }
+  return origins;
+}
+
+/** Partner endpoints that also receive the webhooks: absolute http(s) URLs. */
+function webhookUrls(env) {
+  const urls = listOf(env, 'SANDBOX_WEBHOOK_URL');
+  for (const entry of urls) {
+    const url = parsedUrl(entry);
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      throw new Error(`SANDBOX_WEBHOOK_URL: "${entry}" is not an http(s) URL; give your endpoint's full URL, e.g. http://127.0.0.1:3000/webhooks/svc (several separated by commas or spaces)`);
+    }
+  }
+  return urls;
+}
+
 /** Options for startSandbox() from environment variables, falling back to DEFAULTS. */
 export function optionsFromEnv(env = process.env) {
-  const origins = (env.SANDBOX_PARTNER_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean);
-  for (const origin of origins) {
-    if (new URL(origin).origin !== origin) throw new Error(`SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin`);
-  }
+  const origins = partnerOrigins(env);
   return {
     ports: {
       demo: port(env, 'DEMO_PORT', DEFAULTS.ports.demo),
@@ -44,6 +78,7 @@ export function optionsFromEnv(env = process.env) {
       signing: host(env, 'SIGNING_HOST', DEFAULTS.hosts.signing),
     },
     extraPartnerOrigins: origins,
+    partnerWebhookUrls: webhookUrls(env),
     slowReadyMs: env.SANDBOX_SLOW_MS ? Number(env.SANDBOX_SLOW_MS) : DEFAULTS.slowReadyMs,
     apiToken: env.SANDBOX_API_TOKEN || undefined,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,

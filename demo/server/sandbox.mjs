@@ -4,23 +4,27 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCdnHandler } from './cdn.mjs';
-import { ensureCertificate } from '../../lib/certs.mjs';
+import { ensureCertificate, IP_ADDRESSES } from '../../lib/certs.mjs';
 import { DEFAULTS } from './config.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { listenHttps } from '../../lib/http-kit.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { createPartnerHandler } from './partner/partner-backend.mjs';
 import { createWebhookReceiver } from './partner/webhook-receiver.mjs';
 import { createServiceHandler } from './service/service-handler.mjs';
 import { createTokenStore } from './service/token-store.mjs';
+import { postWebhook, urlForLog } from './service/webhook-post.mjs';
 import { createWebhookSender } from './service/webhook-sender.mjs';
 
 const WEBHOOK_PATH = '/webhooks/svc';
 
 /**
  * Options (all optional): `ports` {demo, cdn, signing} (0 = any free port), `hosts` {partner, cdn, signing},
- * `extraPartnerOrigins` (more sites allowed to embed the app), `distDir`, `certDir`, `slowReadyMs`,
- * `apiToken`, `webhookSecret`, `webhookBackoffMs`, `log` (a function; default silent).
- * Resolves `{ urls, apiToken, cert, spkiSha256, confirmations(), deliveries(), sessionStarts(token), close() }`.
+ * `extraPartnerOrigins` (more sites allowed to embed the app), `partnerWebhookUrls` (partner endpoints that also
+ * receive the webhooks), `distDir`, `certDir`, `slowReadyMs`, `apiToken`, `webhookSecret`, `webhookBackoffMs`,
+ * `log` (a function; default silent).
+ * Resolves `{ urls, origins, partnerOrigins, partnerWebhookUrls, sdkVersion, apiToken, webhookSecret, cert,
+ * certFile, spkiSha256, confirmations(), deliveries(), sessionStarts(token), close() }`.
  */
 export async function startSandbox(options = {}) {
   const ports = { ...DEFAULTS.ports, ...options.ports };
@@ -52,12 +56,18 @@ export async function startSandbox(options = {}) {
   };
   const partnerOrigins = [origins.partner, ...(options.extraPartnerOrigins ?? [])];
   const webhookUrl = origins.partner + WEBHOOK_PATH;
+  const partnerWebhookUrls = options.partnerWebhookUrls ?? [];
+  // Node resolves no *.localhost name, so a partner's backend reaches the service by IP (the certificate lists it).
+  const serviceApi = `https://${IP_ADDRESSES[0]}:${signing.port}`;
 
   const store = createTokenStore();
   const webhooks = createWebhookSender({
-    target: { url: webhookUrl, secret: webhookSecret },
+    targets: [
+      // The demo receiver is one of ours: always over loopback, trusting exactly the sandbox certificate.
+      { url: webhookUrl, secret: webhookSecret, label: webhookUrl, post: ({ headers, body }) => requestLoopback({ url: webhookUrl, method: 'POST', ca: tls.cert, headers, body }) },
+      ...partnerWebhookUrls.map((url) => ({ url, secret: webhookSecret, label: urlForLog(url), post: ({ headers, body }) => postWebhook({ url, headers, body }) })),
+    ],
     serviceOrigin: origins.signing,
-    ca: tls.cert,
     backoffMs: options.webhookBackoffMs ?? 1000,
     log,
   });
@@ -92,12 +102,18 @@ export async function startSandbox(options = {}) {
       sdkPinned: `${origins.cdn}/packages/contracts-sdk/${sdkVersion}/index.umd.js`,
       sdkFloating: `${origins.cdn}/packages/contracts-sdk/v${sdkVersion.split('.')[0]}/index.umd.js`,
       contractsApi: `${origins.signing}/api/v3/applications/{app_id}/contracts`,
+      serviceApi,
       webhook: webhookUrl,
     },
     origins,
+    /** Who may frame the signing app (its CSP frame-ancestors): the demo's own origin, then extraPartnerOrigins. */
+    partnerOrigins,
+    partnerWebhookUrls,
     sdkVersion,
     apiToken,
+    webhookSecret,
     cert: tls.cert,
+    certFile: tls.certFile,
     spkiSha256: tls.spkiSha256,
     confirmations: receiver.confirmations,
     deliveries: webhooks.deliveries,

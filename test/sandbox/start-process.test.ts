@@ -32,6 +32,10 @@ describe('the sandbox in its own process', () => {
       expect(sandbox.origins.cdn).toMatch(/^https:\/\/cdn\.test:\d+$/);
       expect(sandbox.origins.signing).toMatch(/^https:\/\/sign\.test:\d+$/);
       expect(sandbox.urls.sdkPinned).toBe(`${sandbox.origins.cdn}/packages/contracts-sdk/${sandbox.sdkVersion}/index.umd.js`);
+      // What a partner's Node backend calls and trusts (docs/sandbox.md, "Driving the sandbox from your own backend").
+      expect(sandbox.urls.serviceApi).toBe(`https://127.0.0.1:${new URL(sandbox.origins.signing).port}`);
+      expect(sandbox.certFile).toBe(join(root, 'certs', 'sandbox-cert.pem'));
+      expect(sandbox.partnerOrigins).toEqual([sandbox.origins.partner, extraPartner]);
       const file = await requestLoopback({ url: `${sandbox.origins.cdn}/packages/contracts-sdk/9.9.9/index.umd.js`, ca: cert });
       expect([file.status, String(file.body)]).toEqual([200, expect.stringContaining('from SANDBOX_DIST_DIR')]);
       const embed = await requestLoopback({ url: `${sandbox.origins.signing}/embed`, ca: cert });

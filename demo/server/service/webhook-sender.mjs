@@ -1,11 +1,15 @@
-// Delivers signed events to the partner's webhook endpoint the way the spec's "Events" section describes:
-// JSON envelope, x-svc-* headers, 2xx means delivered, otherwise a few retries with exponential backoff.
+// Delivers signed events to the partner's webhook endpoints the way the spec's "Events" section describes:
+// JSON envelope, x-svc-* headers, 2xx means delivered, otherwise `numRetries` retries with exponential backoff
+// (backoffMs, then twice, four times that). Each target gets the same body and is retried on its own, so a
+// failing partner URL never holds up or breaks the delivery to another.
 import { randomUUID } from 'node:crypto';
-import { requestLoopback } from '../../../lib/loopback-client.mjs';
 import { signatureHeader } from '../webhook-signature.mjs';
 
-/** `target` is `{ url, secret }`: the partner's subscription URL and its `whsec_` secret. */
-export function createWebhookSender({ target, serviceOrigin, ca, numRetries = 3, backoffMs = 1000, log = () => {} }) {
+/**
+ * `targets`: `[{ url, secret, label, post({ headers, body }) }]`, where `post` resolves `{ status }` or rejects,
+ * and `label` names the target in log lines (it must hold no credential).
+ */
+export function createWebhookSender({ targets, serviceOrigin, numRetries = 3, backoffMs = 1000, log = () => {} }) {
   const timers = new Set();
   const deliveries = [];
   let closed = false;
@@ -24,55 +28,58 @@ export function createWebhookSender({ target, serviceOrigin, ca, numRetries = 3,
     };
   }
 
-  /** Queues one event for delivery and returns it; delivery and retries carry on in the background. */
+  /** Queues one event for delivery to every target and returns it; delivery and retries carry on in the background. */
   function emit(type, resource) {
     const event = envelope(type, resource);
-    attempt(event, JSON.stringify(event), 1);
+    const rawBody = JSON.stringify(event);
+    for (const target of targets) attempt(target, event, rawBody, 1);
     return event;
   }
 
-  async function attempt(event, rawBody, attemptNumber) {
-    if (closed || !target?.url) return;
+  function attempt(target, event, rawBody, attemptNumber) {
+    deliver(target, event, rawBody, attemptNumber).catch((error) => log(`webhook ${event.type} ${event.id} to ${target.label}: not attempted (${error.message})`));
+  }
+
+  async function deliver(target, event, rawBody, attemptNumber) {
+    if (closed) return;
     const started = Date.now();
-    const outcome = await post(event, rawBody).catch((error) => ({ status: 0, error: error.message }));
+    const outcome = await target.post({ headers: headersFor(target, event, rawBody), body: rawBody }).catch((error) => ({ status: 0, error: error.message }));
     const success = outcome.status >= 200 && outcome.status < 300;
+    const error = success ? null : outcome.error ?? `HTTP ${outcome.status}`;
     deliveries.push({
       event_id: event.id,
+      url: target.label,
       attempt_number: attemptNumber,
       http_status: outcome.status || null,
       response_time_ms: Date.now() - started,
       success,
       delivered_at: new Date().toISOString(),
-      error_message: success ? null : outcome.error ?? `HTTP ${outcome.status}`,
+      error_message: error,
     });
-    log(`webhook ${event.type} ${event.id} attempt ${attemptNumber}: ${success ? 'delivered' : 'failed'}`);
-    if (success || attemptNumber > numRetries || closed) return;
+    const retry = !success && attemptNumber <= numRetries && !closed;
+    const delayMs = backoffMs * 2 ** (attemptNumber - 1);
+    log(`webhook ${event.type} ${event.id} to ${target.label} attempt ${attemptNumber}: ${success ? 'delivered' : `failed (${error})${retry ? `, retrying in ${delayMs} ms` : ', giving up'}`}`);
+    if (!retry) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      attempt(event, rawBody, attemptNumber + 1);
-    }, backoffMs * 2 ** (attemptNumber - 1));
+      attempt(target, event, rawBody, attemptNumber + 1);
+    }, delayMs);
     timers.add(timer);
   }
 
-  function post(event, rawBody) {
-    return requestLoopback({
-      url: target.url,
-      method: 'POST',
-      ca,
-      body: rawBody,
-      headers: {
-        'content-type': 'application/json',
-        'x-svc-event-id': event.id,
-        'x-svc-event-type': event.type,
-        // Signed at send time: a retry carries a fresh timestamp, so it passes the receiver's tolerance.
-        'x-svc-signature': signatureHeader(target.secret, rawBody),
-      },
-    });
+  function headersFor(target, event, rawBody) {
+    return {
+      'content-type': 'application/json',
+      'x-svc-event-id': event.id,
+      'x-svc-event-type': event.type,
+      // Signed at send time: a retry carries a fresh timestamp, so it passes the receiver's tolerance.
+      'x-svc-signature': signatureHeader(target.secret, rawBody),
+    };
   }
 
   return {
     emit,
-    /** Delivery attempts so far, newest last (the service's delivery history). */
+    /** Delivery attempts so far, every target's, newest last (the service's delivery history). */
     deliveries: () => deliveries.slice(),
     close() {
       closed = true;
