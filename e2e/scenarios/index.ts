@@ -6,12 +6,14 @@ import { loadingScenarios } from './loading';
 import { recoveryAndOptionsScenarios } from './recovery-and-options';
 import type { ScenarioTest } from './scenario-test';
 import { securityScenarios } from './security';
+import { setupErrorScenarios } from './setup-errors';
 import { signingScenarios } from './signing';
 
 export function registerScenarios(test: ScenarioTest): void {
   loadingScenarios(test);
   signingScenarios(test);
   errorScenarios(test);
+  setupErrorScenarios(test);
   lifecycleScenarios(test);
   securityScenarios(test);
   recoveryAndOptionsScenarios(test);

@@ -33,7 +33,8 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
   }
 
   /**
-   * `sdk`: pinned | floating | bad-integrity; `csp`: strict | none; `hostile`: 1 adds the evil.test frame;
+   * `sdk`: pinned | floating | bad-integrity; `csp`: strict | none | frame-self (strict, but frames only from
+   * this page's origin: the signing app is blocked) | report-frame-self (that frame rule as Report-Only); `hostile`: 1 adds the evil.test frame;
    * `referrer`: unsafe-url sends that Referrer-Policy with the page; `amd`: requirejs loads RequireJS first.
    */
   async function hostPage(res, params) {
@@ -57,7 +58,12 @@ ${amd}${script}
 ${hostile}
 </body></html>`;
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-    if (params.get('csp') === 'strict') headers['content-security-policy'] = strictCsp(sandbox);
+    const csp = params.get('csp');
+    if (csp === 'strict') headers['content-security-policy'] = strictCsp(sandbox);
+    // A partner who forgot to add the signing app to frame-src; Report-Only only reports, the frame loads.
+    const frameSelf = strictCsp({ ...sandbox, signingOrigin: "'self'" });
+    if (csp === 'frame-self') headers['content-security-policy'] = frameSelf;
+    if (csp === 'report-frame-self') headers['content-security-policy-report-only'] = frameSelf;
     // A partner page that leaks its full URL by default: the frame's own referrer policy must still win.
     if (params.get('referrer') === 'unsafe-url') headers['referrer-policy'] = 'unsafe-url';
     return send(res, 200, html, headers);
