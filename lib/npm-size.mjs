@@ -3,13 +3,18 @@
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import { gzipSizeOf } from './bundle.mjs';
+import { NPM_PEERS } from './npm-package.mjs';
 
-/** Failing limit for one entry, min+gzip. */
-export const NPM_BUDGET_GZIP_BYTES = 2 * 1024;
+/**
+ * Failing limit per entry, min+gzip: the loader entries 2 KB; the React entry is the loader plus the component
+ * (about 600 B), 2.5 KB.
+ */
+export const NPM_BUDGET_GZIP_BYTES = Object.freeze({ index: 2048, pure: 2048, react: 2560 });
 
-/** `{ minified, gzip }` byte counts of the ESM entry file `file` with its chunks. */
+/** `{ minified, gzip }` byte counts of the ESM entry file `file` with its chunks (the partner's React not counted). */
 export async function npmEntrySize(file) {
-  const bundle = await rollup({ input: file, onwarn: (warning) => { throw new Error(warning.message); } });
+  const external = (id) => Object.hasOwn(NPM_PEERS, id);
+  const bundle = await rollup({ input: file, external, onwarn: (warning) => { throw new Error(warning.message); } });
   const { output } = await bundle.generate({ format: 'es', plugins: [terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } })] });
   await bundle.close();
   const { code } = output[0];

@@ -72,6 +72,25 @@ async function invalid(container: HTMLElement): Promise<void> {
 void invalid;
 `;
 
+// CommonJS code (a .cts file under module node16) requiring the package: its types must resolve through the
+// `require` condition to CommonJS declarations (.d.cts), or TypeScript refuses to require an ES module's types.
+const REQUIRE_TYPE_TESTS = `import sdk = require('contracts-sdk');
+import pure = require('contracts-sdk/pure');
+import type { SvcContractsConfig } from 'contracts-sdk';
+
+async function valid(container: HTMLElement): Promise<void> {
+  const loaded = await sdk.loadSvcSDK({ cdnUrl: 'https://cdn.example.com' });
+  if (!loaded) return;
+  const config: SvcContractsConfig = { signingToken: () => Promise.resolve('t') };
+  new loaded.SvcContracts(container, config).on('contract.completed', ({ contractId }) => contractId);
+  const version: string = pure.SDK_VERSION;
+  void version;
+  // @ts-expect-error: not an option
+  await pure.loadSvcSDK({ version: '1' });
+}
+void valid;
+`;
+
 export interface ConsumerProject {
   dir: string;
   /** Bundled app (IIFE) importing `contracts-sdk`, and the same app importing `contracts-sdk/pure`. */
@@ -86,6 +105,14 @@ export async function createConsumerProject({ registry, version, env }: { regist
   writeFileSync(join(dir, 'app-main.js'), APP('contracts-sdk'));
   writeFileSync(join(dir, 'app-pure.js'), APP('contracts-sdk/pure'));
   writeFileSync(join(dir, 'types-check.ts'), TYPE_TESTS);
+  writeFileSync(join(dir, 'require-check.cts'), REQUIRE_TYPE_TESTS);
+  writeFileSync(
+    join(dir, 'tsconfig.require.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] },
+      files: ['require-check.cts'],
+    }),
+  );
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
@@ -106,14 +133,17 @@ export async function createConsumerProject({ registry, version, env }: { regist
   return {
     dir,
     bundles,
+    /** tsc over the ESM type tests (bundler resolution), then the CommonJS ones (node16): the first failure. */
     async typeCheck() {
-      try {
-        const { stdout } = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: dir });
-        return { code: 0, output: stdout };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string };
-        return { code: failed.code, output: failed.stdout };
+      for (const config of ['tsconfig.json', 'tsconfig.require.json']) {
+        try {
+          await run(process.execPath, [TSC, '-p', join(dir, config)], { cwd: dir });
+        } catch (error) {
+          const failed = error as { code: number; stdout: string };
+          return { code: failed.code, output: `${config}: ${failed.stdout}` };
+        }
       }
+      return { code: 0, output: '' };
     },
     async node(script: string) {
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env });

@@ -115,16 +115,24 @@ export async function reactApp(major: ReactMajor, version: string): Promise<Reac
 export async function devServer(app: ReactApp, base: string, partnerOrigin: string) {
   const { createServer } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
-  return createServer({
+  const cacheDir = mkdtempSync(join(tmpdir(), 'contracts-sdk-vite-cache-'));
+  const server = await createServer({
     root: app.projectDir,
     configFile: false,
     base,
     logLevel: 'warn',
     plugins: [react()],
     // Each worker its own cache: two dev servers on one project must not write the same files.
-    cacheDir: mkdtempSync(join(tmpdir(), 'contracts-sdk-vite-cache-')),
+    cacheDir,
     appType: 'spa',
     // The partner's test host name (Vite answers only localhost by default, against DNS rebinding).
     server: { middlewareMode: true, hmr: false, ws: false, allowedHosts: [new URL(partnerOrigin).hostname] },
   });
+  return {
+    middlewares: server.middlewares,
+    async close() {
+      await server.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    },
+  };
 }

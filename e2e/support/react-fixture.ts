@@ -2,7 +2,6 @@
 // signing app: /react-19/ and /react-18/ serve the production builds, /react-dev/ Vite's dev server (React 19).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ViteDevServer } from 'vite';
 import { sendFile } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { test, webkitTest, type Harness } from './fixtures';
@@ -31,7 +30,7 @@ async function startReactApps(harness: Harness, sandbox: { origins: { cdn: strin
   const apps = { 'react-19': await reactApp(19, version), 'react-18': await reactApp(18, version) };
   serveBuild(mountable, 'react-19', apps['react-19']);
   serveBuild(mountable, 'react-18', apps['react-18']);
-  let vite: ViteDevServer | undefined;
+  let vite: Awaited<ReturnType<typeof devServer>> | undefined;
   if (withDevServer) {
     vite = await devServer(apps['react-19'], '/react-dev/', harness.origins.partner);
     mountable.mount('react-dev', vite.middlewares);

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CDN_URL } from '../../lib/build-constants.mjs';
-import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PACKAGE_NAME } from '../../lib/npm-package.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PACKAGE_NAME, NPM_PEERS } from '../../lib/npm-package.mjs';
 import { publishToRegistry, registryVersion, registryVersions } from './npm-registry.mjs';
 import { ReleaseError } from './report.mjs';
 import { compareVersions, isPrerelease, majorOf } from './semver.mjs';
@@ -30,9 +30,13 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
     fail(`package.json says ${manifest.name}@${manifest.version}${manifest.private ? ' (private)' : ''}, expected ${NPM_PACKAGE_NAME}@${version}`);
   }
   for (const entry of NPM_ENTRIES) {
-    for (const extension of ['mjs', 'cjs', 'd.ts']) {
+    for (const extension of ['mjs', 'cjs', 'd.ts', 'd.cts']) {
       if (!existsSync(path.join(dir, `${entry}.${extension}`))) fail(`${entry}.${extension} is missing`);
     }
+  }
+  // The entries that export the loader run here; the React entry imports the partner's React (a peer, absent
+  // here) and loads through the same shared chunk, so it must import that chunk and nothing else of its own.
+  for (const entry of NPM_ENTRIES.filter((name) => !Object.hasOwn(NPM_PEERS, name))) {
     const file = path.join(dir, entry);
     const formats = [['ESM', await import(pathToFileURL(`${file}.mjs`).href)], ['CJS', createRequire(import.meta.url)(`${file}.cjs`)]];
     for (const [format, loaded] of formats) {
@@ -40,6 +44,11 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
       if (loaded.SDK_INTEGRITY !== integrity) fail(`${entry} (${format}) pins ${loaded.SDK_INTEGRITY}, not the built script's ${integrity}`);
       if ((await loaded.loadSvcSDK()) !== null) fail(`${entry} (${format}): loadSvcSDK() on a server must resolve null`);
     }
+  }
+  for (const entry of NPM_ENTRIES.filter((name) => Object.hasOwn(NPM_PEERS, name))) {
+    const code = readFileSync(path.join(dir, `${entry}.mjs`), 'utf8');
+    const imported = [...code.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]).sort();
+    if (imported.join(' ') !== `./shared.mjs ${entry}`) fail(`${entry}.mjs imports ${imported.join(', ') || 'nothing'}, expected ./shared.mjs and ${entry}`);
   }
   report.info(`ok  npm package ${NPM_PACKAGE_NAME}@${version} pins ${integrity}; ESM and CJS import on a server and load nothing there`);
   return dir;
