@@ -26,6 +26,8 @@ const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const POLICY = 'contracts-sdk';
 
 type Started = { close(): Promise<void> };
+/** The release's own manifest copy, beside the origin directory (removed with it). */
+const manifestFile = (originDir: string) => join(originDir, '..', `${originDir.split('/').pop()}-versions.json`);
 let registry: Awaited<ReturnType<typeof startVerdaccio>>;
 let origin: string;
 let releaseLines: string[];
@@ -70,7 +72,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     // The release reuses the build `npm test` made (dist/): one build per run, as for the rest of the suite.
     await runRelease({
       dest: origin,
-      manifestPath: join(origin, '..', `${origin.split('/').pop()}-versions.json`),
+      manifestPath: manifestFile(origin),
       allowDirty: true,
       npmRegistry: registry.url,
       build: ({ outDir }: { outDir: string }) => cp(join(ROOT, 'dist'), outDir, { recursive: true }),
@@ -110,6 +112,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
   test.afterAll(async () => {
     await Promise.all([sandbox?.close(), partner?.close(), registry?.stop()]);
     for (const dir of [origin, project?.dir]) if (dir) await rm(dir, { recursive: true, force: true });
+    if (origin) await rm(manifestFile(origin), { force: true });
   });
 
   test('the release publishes the package only after verifying the origin, and versions.json on the origin', async ({ request }) => {
