@@ -21,9 +21,13 @@ export function injectScript({ url, nonce }: ScriptRequest): Promise<void> {
     if (nonce) script.nonce = nonce;
 
     let blockingDirective: string | undefined;
+    // The SDK's frame rule (src/frame-csp.ts): only an enforced script-src violation fired at this element, or at
+    // the document for exactly this URL (or its origin, as engines strip it), is ours. Another script's (the
+    // same URL without the nonce, say) and a Report-Only policy's are never named as the cause.
     const onViolation = (event: SecurityPolicyViolationEvent) => {
-      const ours = event.target === script || (event.blockedURI !== '' && url.startsWith(event.blockedURI));
-      if (ours && /^script-src/.test(event.effectiveDirective)) blockingDirective ??= event.effectiveDirective;
+      const { target, blockedURI } = event;
+      const ours = target === script || (target === document && (blockedURI === url || blockedURI === new URL(url).origin));
+      if (ours && event.disposition === 'enforce' && /^script-src/.test(event.effectiveDirective)) blockingDirective ??= event.effectiveDirective;
     };
     const stopListening = () => {
       script.onload = script.onerror = null;

@@ -163,15 +163,33 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
     );
   });
 
-  it("the page's CSP, reported by its securitypolicyviolation event", async () => {
-    const violation = (script: HTMLScriptElement) => {
-      const event = new Event('securitypolicyviolation', { bubbles: true });
-      Object.assign(event, { blockedURI: url, effectiveDirective: 'script-src-elem' });
-      script.dispatchEvent(event);
-    };
-    expect(await fail(() => Promise.reject(new TypeError('blocked')), violation)).toBe(
-      `Error: [contracts-sdk] the page's Content Security Policy (script-src-elem) blocked ${url}: allow ${DEFAULT_CDN_URL} in script-src, or pass the nonce option.`,
-    );
+  /** A script-src violation as a browser fires it, at `target` (the element, or the document). */
+  const violate = (target: EventTarget, fields: Record<string, string> = {}) => {
+    const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
+    target.dispatchEvent(Object.assign(event, { blockedURI: url, effectiveDirective: 'script-src-elem', disposition: 'enforce', ...fields }));
+  };
+  const CSP_CAUSE = `Error: [contracts-sdk] the page's Content Security Policy (script-src-elem) blocked ${url}: allow ${DEFAULT_CDN_URL} in script-src, or pass the nonce option.`;
+
+  it.each([
+    ['at the element', (script: HTMLScriptElement) => violate(script)],
+    ['at the document, for this URL', () => violate(document)],
+    ['at the document, for its origin only', () => violate(document, { blockedURI: DEFAULT_CDN_URL })],
+  ])("the page's CSP, reported by its securitypolicyviolation event %s", async (_, before) => {
+    expect(await fail(() => Promise.reject(new TypeError('blocked')), before)).toBe(CSP_CAUSE);
+  });
+
+  it.each([
+    // The partner's own tag for the same file, without the nonce: blocked, while ours (with it) failed otherwise.
+    ['another script element, for the same URL', () => {
+      const other = document.createElement('script');
+      document.body.append(other);
+      violate(other);
+      other.remove();
+    }],
+    ['another script of the same CDN', () => violate(document, { blockedURI: `${DEFAULT_CDN_URL}/other.js` })],
+    ['a Report-Only policy, even for this element', (script: HTMLScriptElement) => violate(script, { disposition: 'report' })],
+  ])('names the real cause, not a violation of %s', async (_, before) => {
+    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })), before)).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
   });
 });
 
