@@ -86,6 +86,8 @@ function npmPackageFiles() {
       const manifest = npmPackageJson({ version, description, license });
       writeFileSync(join(npmDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
       copyFileSync(join(root, 'loader', 'README.md'), join(npmDir, 'README.md'));
+      // The partner guide of this exact version, which the package README points to.
+      copyFileSync(join(root, 'README.md'), join(npmDir, 'GUIDE.md'));
     },
   };
 }

@@ -31,10 +31,15 @@ describe('npm package contracts-sdk', () => {
     expect(manifest.dependencies).toBeUndefined();
     const files = readdirSync(dir).sort();
     expect(files.filter((name) => !name.endsWith('.map'))).toEqual([
-      'README.md',
+      'GUIDE.md', 'README.md',
       ...['index', 'pure', 'react'].flatMap((name) => [`${name}.cjs`, `${name}.d.cts`, `${name}.d.ts`, `${name}.mjs`]),
       'package.json', 'shared.cjs', 'shared.mjs',
     ].sort());
+  });
+
+  it('ships the partner guide of this version (the repository README) and its README says where it is', () => {
+    expect(readFileSync(join(dir, 'GUIDE.md'), 'utf8')).toBe(readFileSync(join(root, 'README.md'), 'utf8'));
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/`GUIDE\.md` in this package is the partner guide/);
   });
 
   it('the .d.cts files declare what the .d.ts files declare (the same types for require())', () => {
