@@ -45,3 +45,20 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   expect(log[1].at - log[0].at).toBeLessThan(8000);
   expect(await frameCount(host, 'c1')).toBe(0);
 });
+
+test('demo page: the "Setup mistake" picker reproduces the CSP block and the wrong path, each named in contract.error', async ({ page, sandbox }) => {
+  const signing = new URL(sandbox.origins.signing);
+  const otherPort = `${signing.protocol}//${signing.hostname}:${Number(signing.port) + 1}`;
+  const expected = {
+    csp: `The page's CSP blocks the signing frame: add frame-src ${otherPort}.`,
+    path: `${sandbox.origins.signing} never answered: this page's origin is not registered with the service (frame-ancestors)`,
+  };
+  for (const [mistake, message] of Object.entries(expected)) {
+    await page.goto(sandbox.urls.demo);
+    await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+    await page.getByLabel('Retry once on').uncheck();
+    await page.getByLabel('Setup mistake').selectOption(mistake);
+    await page.getByRole('button', { name: 'New session' }).click();
+    await expect(page.locator('#log tr[data-event="contract.error"]')).toContainText(message);
+  }
+});

@@ -116,6 +116,15 @@
     };
   }
 
+  /** The sandbox's signing app, or the address of the chosen setup mistake (contract.error names each). */
+  function appUrl(mistake) {
+    var url = new URL(document.querySelector('meta[name="svc-app-url"]').content);
+    // Another port is another origin, which this page's CSP frame-src does not list: the browser blocks the frame.
+    if (mistake === 'csp') url.port = String(Number(url.port || 443) + 1);
+    if (mistake === 'path') url.pathname = '/wrong-path';
+    return url.href.replace(/\/$/, '');
+  }
+
   function createInstance(session, freshTokenEachOpen) {
     var retried = false;
     var options = {
@@ -124,7 +133,7 @@
       width: sizeOf($('width')),
       loadTimeout: Number($('load-timeout').value) || undefined,
       debug: $('debug').checked,
-      appUrl: document.querySelector('meta[name="svc-app-url"]').content,
+      appUrl: appUrl($('mistake').value),
     };
     var height = heightOptions();
     Object.keys(height).forEach(function (key) { if (height[key] !== undefined) options[key] = height[key]; });
