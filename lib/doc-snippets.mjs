@@ -1,5 +1,5 @@
-// The fenced code blocks of README.md and docs/*.md, for the tests that check them (test/docs/). A block may be
-// marked by an HTML comment on the line right before its fence:
+// The fenced code blocks of README.md, loader/README.md and docs/*.md, for the tests that check them (test/docs/).
+// A block may be marked by an HTML comment on the line right before its fence:
 //   <!-- snippet: illustrative -->  not checked: output samples, pseudo-code, excerpts that cannot be checked;
 //   <!-- snippet: NAME -->          checked by a named test, which looks it up with snippet(file, NAME).
 // Unmarked blocks are checked by their language (docs/development.md, "Documentation snippets").
@@ -12,10 +12,13 @@ const MARKER = /^\s*<!--\s*snippet:\s*(.*?)\s*-->\s*$/;
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)[^`]*$/;
 
-/** The documents whose blocks are snippets, relative to the repository: README.md, then docs/*.md (sorted). */
+/**
+ * The documents whose blocks are snippets, relative to the repository: README.md, the npm package's own page
+ * (loader/README.md, what a partner reads on the registry), then docs/*.md (sorted).
+ */
 export function docFiles(root = REPO_ROOT) {
   const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort();
-  return ['README.md', ...docs.map((name) => `docs/${name}`)];
+  return ['README.md', 'loader/README.md', ...docs.map((name) => `docs/${name}`)];
 }
 
 /**

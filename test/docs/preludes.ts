@@ -11,6 +11,13 @@ declare function showMessage(text: string): void;
 declare function showRetry(what: string | (() => unknown)): void;
 declare function showOwnMessage(text: string, options: { retry(): unknown }): void;
 `,
+  'loader/README.md': `
+declare const signingToken: string; // the signer's token, handed to the page by its backend
+declare function hideSpinner(): void;
+declare function showRetry(code: string): void;
+declare function setSigned(signed: boolean): void; // a React state setter
+declare function show(code: string): void;
+`,
 };
 
 /**

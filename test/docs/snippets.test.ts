@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Every fenced block of README.md and docs/*.md is a test (docs/development.md, "Documentation snippets"): checked
+// Every fenced block of README.md, loader/README.md and docs/*.md is a test (docs/development.md, "Documentation snippets"): checked
 // here by its language, or by the named test that looks it up, or marked illustrative in the document.
 // The type check reads the built package: run `npm run build` first (`npm test` does).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -75,8 +75,9 @@ function typeErrorsOf(file: string): string[] {
 }
 
 describe('documentation snippets', () => {
-  it('are found in README.md and docs/*.md, CHANGELOG.md aside', () => {
+  it('are found in README.md, the npm package\'s README and docs/*.md, CHANGELOG.md aside', () => {
     expect(docFiles()).toContain('README.md');
+    expect(docFiles()).toContain('loader/README.md');
     expect(docFiles()).toContain('docs/sandbox.md');
     expect(docFiles()).not.toContain('CHANGELOG.md');
     expect(blocks.length).toBeGreaterThan(10);

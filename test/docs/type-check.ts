@@ -4,7 +4,7 @@
 // ./svc-sdk.d.ts, the name the README tells partners to save it under), React comes from the repository's
 // node_modules. Needs `npm run build` first; `npm test` runs it before the unit tests.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 
@@ -33,6 +33,8 @@ const OPTIONS: ts.CompilerOptions = {
   noFallthroughCasesInSwitch: true,
   // The declarations themselves are checked where they are built (npm run typecheck, test/types).
   skipLibCheck: true,
+  // The package stays a node_modules package (its .mjs are never read as sources to check), as when installed.
+  preserveSymlinks: true,
 };
 
 // Parsed declaration files (the DOM, Node's and React's types, the package's), shared by every program of the
@@ -58,7 +60,7 @@ function compilerHost(options: ts.CompilerOptions, workDir: string): ts.Compiler
 /**
  * Checks `files` (all .js, or all .ts/.tsx) together with a global `prelude` (declarations of what the surrounding page or server would
  * supply) and returns the diagnostics of each file, by name, formatted `line:column message` (1-based lines of
- * that file). The prelude's own errors are reported under the name 'prelude.d.ts'.
+ * that file). Errors of the prelude, or of any file outside the snippets, are reported under 'prelude.d.ts'.
  */
 export function typeCheck(files: SourceFile[], prelude: string): Map<string, string[]> {
   if (!existsSync(join(BUILT_PACKAGE, 'package.json'))) throw new Error(`${BUILT_PACKAGE} is missing: run npm run build first`);
@@ -80,7 +82,8 @@ export function typeCheck(files: SourceFile[], prelude: string): Map<string, str
     const program = ts.createProgram(roots, options, compilerHost(options, dir));
     const byFile = new Map<string, string[]>(['prelude.d.ts', ...files.map((file) => file.name)].map((name) => [name, []]));
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-      const name = diagnostic.file ? diagnostic.file.fileName.slice(dir.length + 1) : 'prelude.d.ts';
+      const fileName = diagnostic.file?.fileName;
+      const name = fileName === undefined ? 'prelude.d.ts' : fileName.startsWith(dir) ? fileName.slice(dir.length + 1) : relative(REPO_ROOT, fileName);
       const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
       const text = `${where ? `${where.line + 1}:${where.character + 1} ` : ''}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
       (byFile.get(name) ?? byFile.get('prelude.d.ts')!).push(diagnostic.file && !byFile.has(name) ? `${name} ${text}` : text);
