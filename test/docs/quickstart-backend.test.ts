@@ -24,13 +24,17 @@ process.stdout.write(JSON.stringify(await fetchSigningToken(process.argv[2])));
 let root: string;
 let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 let baseUrl: string;
+let certFile: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'quickstart-backend-'));
   writeFileSync(join(root, 'signing-token.mjs'), snippet('README.md', 'quickstart-backend'));
   writeFileSync(join(root, 'run.mjs'), RUNNER);
   sandbox = await startSandboxProcess({ certDir: join(root, 'certs'), env: { SANDBOX_API_TOKEN: API_TOKEN } });
-  baseUrl = `https://127.0.0.1:${new URL(sandbox.origins.signing).port}`;
+  // What the banner tells a partner's backend to use: the service API on 127.0.0.1, and the certificate's file.
+  baseUrl = sandbox.urls.serviceApi;
+  expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  certFile = sandbox.certFile;
 }, 60_000);
 
 afterAll(async () => {
@@ -42,7 +46,7 @@ afterAll(async () => {
 async function runBackend(env: Record<string, string>) {
   const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'run.mjs'), APPLICATION_ID], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: join(root, 'certs', 'sandbox-cert.pem'), SVC_BASE_URL: baseUrl, ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: certFile, SVC_BASE_URL: baseUrl, ...env },
   });
   return JSON.parse(stdout);
 }
