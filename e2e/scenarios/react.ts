@@ -3,6 +3,7 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, issueToken, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
+import type { Observed } from '../apps/react-app/src/observed';
 import type { ReactApps, ReactVariant } from '../support/react-fixture';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
@@ -10,15 +11,6 @@ import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 type ReactArgs = { host: Host; sandbox: Sandbox; reactApps: ReactApps };
 export type ReactScenarioTest = (title: string, body: (args: ReactArgs, testInfo: TestInfo) => Promise<void>) => void;
 
-/** What the app's window.testApp reports (e2e/apps/react-app/src/main.tsx). */
-interface Observed {
-  renders: number;
-  signedByRender: number;
-  framesAdded: number;
-  framesNow: number;
-  alert: string | null;
-  mountEffects: number;
-}
 type TestApp = {
   mount(token: string, strict: boolean): void;
   rerender(count: number): void;

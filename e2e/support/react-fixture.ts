@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendFile } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { test, webkitTest, type Harness } from './fixtures';
+import { test, webkitTest, type Harness, type Sandbox } from './fixtures';
 import { devServer, reactApp, type ReactApp } from './react-apps';
 
 const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
@@ -25,7 +25,7 @@ function serveBuild(harness: Harness & { mount(prefix: string, handler: unknown)
   });
 }
 
-async function startReactApps(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }, withDevServer: boolean) {
+async function startReactApps(harness: Harness, sandbox: Sandbox, withDevServer: boolean) {
   const mountable = harness as Harness & { mount(prefix: string, handler: unknown): void };
   const apps = { 'react-19': await reactApp(19, version), 'react-18': await reactApp(18, version) };
   serveBuild(mountable, 'react-19', apps['react-19']);
@@ -43,26 +43,20 @@ async function startReactApps(harness: Harness, sandbox: { origins: { cdn: strin
 // Builds take a while on two cores (installs, two Vite builds): once per worker, shared by its tests.
 const BUILD_TIMEOUT_MS = 240_000;
 
-/** Chromium and Firefox (Playwright): production builds and the dev server. */
-export const reactTest = test.extend<object, { reactApps: ReactApps }>({
-  reactApps: [
-    async ({ harness, sandbox }, use) => {
-      const started = await startReactApps(harness, sandbox, true);
+/** The worker fixture: the apps built and mounted once per worker, shared by its tests. */
+function reactAppsFixture(withDevServer: boolean): [(fixtures: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }] {
+  return [
+    async ({ harness, sandbox }: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => {
+      const started = await startReactApps(harness, sandbox, withDevServer);
       await use(started.value);
       await started.close();
     },
     { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
-  ],
-});
+  ];
+}
 
-/** WebKit (WebDriver): the production builds. */
-export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({
-  reactApps: [
-    async ({ harness, sandbox }, use) => {
-      const started = await startReactApps(harness, sandbox, false);
-      await use(started.value);
-      await started.close();
-    },
-    { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
-  ],
-});
+/** Chromium and Firefox (Playwright): production builds and the dev server. */
+export const reactTest = test.extend<object, { reactApps: ReactApps }>({ reactApps: reactAppsFixture(true) });
+
+/** WebKit (WebDriver): the production builds (Vite's dev server needs no third engine). */
+export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({ reactApps: reactAppsFixture(false) });

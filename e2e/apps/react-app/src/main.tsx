@@ -4,21 +4,9 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Observed } from './observed';
 import { SignLoanContract } from './SignLoanContract';
 
-interface Observed {
-  /** How many times the parent rendered. */
-  renders: number;
-  /** The parent render whose onSigned closure ran (0: none yet). */
-  signedByRender: number;
-  /** Every iframe ever added to the page, and how many are in it now. */
-  framesAdded: number;
-  framesNow: number;
-  /** What the README example shows the signer when signing stops. */
-  alert: string | null;
-  /** How often the parent's mount effect ran: 2 under StrictMode in development (its double effects), else 1. */
-  mountEffects: number;
-}
 
 const observed = { renders: 0, signedByRender: 0, framesAdded: 0, mountEffects: 0 };
 new MutationObserver((records) => {
