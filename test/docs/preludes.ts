@@ -9,7 +9,6 @@ declare function hideSpinner(): void;
 declare function showThankYou(): void;
 declare function showMessage(text: string): void;
 declare function showRetry(what: string | (() => unknown)): void;
-declare function showOwnMessage(text: string, options: { retry(): unknown }): void;
 `,
   'loader/README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
