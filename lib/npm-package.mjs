@@ -8,10 +8,11 @@ export const NPM_PACKAGE_NAME = 'contracts-sdk';
 export const NPM_PACKAGE_DIR = join('npm', NPM_PACKAGE_NAME);
 
 /**
- * Its entries: the main one (adds a preconnect at import), `/pure` (does nothing until called) and `/react` (the
- * `<ContractSigning>` component; React is an optional peer dependency).
+ * Its entries: the main one (adds a preconnect at import), `/pure` (does nothing until called), `/react` (the
+ * `<ContractSigning>` component; React is an optional peer dependency) and `/element` (defines the
+ * `<svc-contract-signing>` custom element at import; no peer).
  */
-export const NPM_ENTRIES = Object.freeze(['index', 'pure', 'react']);
+export const NPM_ENTRIES = Object.freeze(['index', 'pure', 'react', 'element']);
 
 /** Packages an entry imports but the package does not bundle: the partner's own copy is used. */
 export const NPM_PEERS = Object.freeze({ react: '^18.0.0 || ^19.0.0' });
@@ -38,10 +39,12 @@ export function npmPackageJson({ version, description, license }) {
       '.': entry('index'),
       './pure': entry('pure'),
       './react': entry('react'),
+      './element': entry('element'),
       './package.json': './package.json',
     },
-    // Only the main entry does something at import (the preconnect); /pure and the types may be dropped.
-    sideEffects: ['./index.mjs', './index.cjs'],
+    // Only the main entry (the preconnect) and /element (defines the element) do something at import: a bundler
+    // drops any other import that is not used, and would drop `import 'contracts-sdk/element'` were it not listed.
+    sideEffects: ['./index.mjs', './index.cjs', './element.mjs', './element.cjs'],
     peerDependencies: NPM_PEERS,
     // Only partners of the React entry need React: npm must not install it for everyone else.
     peerDependenciesMeta: Object.fromEntries(Object.keys(NPM_PEERS).map((name) => [name, { optional: true }])),

@@ -43,6 +43,8 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
       if (loaded.SDK_VERSION !== version) fail(`${entry} (${format}) loads SDK ${loaded.SDK_VERSION}, not ${version}`);
       if (loaded.SDK_INTEGRITY !== integrity) fail(`${entry} (${format}) pins ${loaded.SDK_INTEGRITY}, not the built script's ${integrity}`);
       if ((await loaded.loadSvcSDK()) !== null) fail(`${entry} (${format}): loadSvcSDK() on a server must resolve null`);
+      // The element entry imports on a server too (it defines nothing without a window) and exports its class.
+      if (entry === 'element' && typeof loaded.SvcContractSigning !== 'function') fail(`element (${format}) does not export SvcContractSigning`);
     }
   }
   for (const entry of NPM_ENTRIES.filter((name) => Object.hasOwn(NPM_PEERS, name))) {

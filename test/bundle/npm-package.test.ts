@@ -17,9 +17,11 @@ const pinnedScript = join(root, 'dist', 'packages', 'contracts-sdk', version, 'i
 describe('npm package contracts-sdk', () => {
   it('is a public package of the same version, with ESM, CJS and types for import and require() for every entry', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    expect(manifest).toMatchObject({ name: 'contracts-sdk', version, type: 'module', types: './index.d.ts', sideEffects: ['./index.mjs', './index.cjs'] });
+    // The element entry defines the element at import: listed, or a production build drops `import '…/element'`.
+    const sideEffects = ['./index.mjs', './index.cjs', './element.mjs', './element.cjs'];
+    expect(manifest).toMatchObject({ name: 'contracts-sdk', version, type: 'module', types: './index.d.ts', sideEffects });
     expect(manifest.private).toBeUndefined();
-    for (const [path, name] of [['.', 'index'], ['./pure', 'pure'], ['./react', 'react']]) {
+    for (const [path, name] of [['.', 'index'], ['./pure', 'pure'], ['./react', 'react'], ['./element', 'element']]) {
       expect(manifest.exports[path], path).toEqual({
         import: { types: `./${name}.d.ts`, default: `./${name}.mjs` },
         require: { types: `./${name}.d.cts`, default: `./${name}.cjs` },
@@ -32,7 +34,7 @@ describe('npm package contracts-sdk', () => {
     const files = readdirSync(dir).sort();
     expect(files.filter((name) => !name.endsWith('.map'))).toEqual([
       'GUIDE.md', 'README.md',
-      ...['index', 'pure', 'react'].flatMap((name) => [`${name}.cjs`, `${name}.d.cts`, `${name}.d.ts`, `${name}.mjs`]),
+      ...['index', 'pure', 'react', 'element'].flatMap((name) => [`${name}.cjs`, `${name}.d.cts`, `${name}.d.ts`, `${name}.mjs`]),
       'package.json', 'shared.cjs', 'shared.mjs',
     ].sort());
   });
@@ -43,7 +45,7 @@ describe('npm package contracts-sdk', () => {
   });
 
   it('the .d.cts files declare what the .d.ts files declare (the same types for require())', () => {
-    for (const name of ['index', 'pure', 'react']) {
+    for (const name of ['index', 'pure', 'react', 'element']) {
       expect(readFileSync(join(dir, `${name}.d.cts`), 'utf8'), name).toBe(readFileSync(join(dir, `${name}.d.ts`), 'utf8'));
     }
   });
@@ -54,6 +56,18 @@ describe('npm package contracts-sdk', () => {
     for (const loaded of [esm, cjs]) expect(typeof loaded.ContractSigning).toBe('object'); // a forwardRef component
     expect(readFileSync(join(dir, 'react.mjs'), 'utf8')).toMatch(/from 'react';/);
     expect(readFileSync(join(dir, 'react.cjs'), 'utf8')).toMatch(/require\('react'\)/);
+  });
+
+  it('element: ESM and CJS import on a server (no window) without throwing or defining anything, and export the class', async () => {
+    const esm = await import(pathToFileURL(join(dir, 'element.mjs')).href);
+    const cjs = createRequire(import.meta.url)(join(dir, 'element.cjs'));
+    for (const loaded of [esm, cjs]) {
+      expect(Object.keys(loaded).filter((key) => key !== 'default' && key !== '__esModule').sort()).toEqual(['ELEMENT_TAG_NAME', 'SDK_INTEGRITY', 'SDK_VERSION', 'SvcContractSigning', 'TRUSTED_TYPES_POLICY', 'loadSvcSDK']);
+      expect(typeof loaded.SvcContractSigning).toBe('function');
+      expect(loaded.ELEMENT_TAG_NAME).toBe('svc-contract-signing');
+      await expect(loaded.loadSvcSDK()).resolves.toBeNull();
+    }
+    expect(readFileSync(join(dir, 'element.d.ts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(/interface HTMLElementTagNameMap \{\s*'svc-contract-signing': SvcContractSigning;/);
   });
 
   it.each(['index', 'pure'])('%s: ESM and CJS import on a server without touching anything, pin the built file, load null', async (entry) => {

@@ -1,0 +1,55 @@
+// The attributes of <svc-contract-signing> as data: each one's SvcContracts (or loader) option and how its text is
+// read. Every attribute here defines the session: a change of its value starts a new one.
+import { configError } from '../src/errors';
+import type { SESSION_OPTIONS } from './react-props';
+
+/** How an attribute's text becomes the option's value. */
+type Kind = 'text' | 'number' | 'length' | 'flag';
+
+/** [attribute, SvcContracts option, kind, the element's reflecting property]. */
+export const SESSION_ATTRIBUTES = [
+  ['contract-id', 'contractId', 'text', 'contractId'],
+  ['app-url', 'appUrl', 'text', 'appUrl'],
+  ['environment', 'environment', 'text', 'environment'],
+  ['locale', 'locale', 'text', 'locale'],
+  // Not `title`: that is the element's own tooltip.
+  ['frame-title', 'title', 'text', 'frameTitle'],
+  ['width', 'width', 'length', 'width'],
+  ['height', 'height', 'length', 'height'],
+  ['min-height', 'minHeight', 'number', 'minHeight'],
+  ['max-height', 'maxHeight', 'number', 'maxHeight'],
+  ['load-timeout', 'loadTimeout', 'number', 'loadTimeout'],
+  ['debug', 'debug', 'flag', 'debug'],
+] as const satisfies readonly (readonly [string, (typeof SESSION_OPTIONS)[number], Kind, string])[];
+
+/** The loader's options (loadSvcSDK): the CDN to load the SDK from, and the CSP nonce of its script element. */
+export const LOADER_ATTRIBUTES = ['cdn-url', 'nonce'] as const;
+
+/** Refused: an attribute would put the credential in the DOM, which anyone reading the page can see. */
+export const TOKEN_ATTRIBUTE = 'signing-token';
+
+export const TOKEN_ATTRIBUTE_REFUSED = configError(
+  `<svc-contract-signing> refuses the ${TOKEN_ATTRIBUTE} attribute (it puts the credential in the page's DOM): set the signingToken property instead (element.signingToken = token). Nothing was opened.`,
+).message;
+
+/** The option value of an attribute's text (null: absent). Numbers a browser cannot read stay NaN: the SDK's check names them. */
+export function optionValue(kind: Kind, text: string | null): unknown {
+  if (text === null) return kind === 'flag' ? false : undefined;
+  if (kind === 'text') return text;
+  if (kind === 'flag') return text !== 'false';
+  if (kind === 'length') return /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  return text.trim() ? Number(text) : NaN;
+}
+
+/** The attribute text of a property value: null removes the attribute. */
+export function attributeText(kind: Kind, value: unknown): string | null {
+  if (kind === 'flag') return value ? '' : null;
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** The property value of an attribute's text (what reading `element.minHeight` gives). */
+export function propertyValue(kind: Kind, text: string | null): unknown {
+  if (kind === 'flag') return text !== null && text !== 'false';
+  if (text === null) return null;
+  return kind === 'text' ? text : optionValue(kind, text);
+}

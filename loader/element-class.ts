@@ -1,0 +1,201 @@
+// <svc-contract-signing>: one signing session in the element itself. The token is a property only; the options
+// are attributes (loader/element-attributes.ts); the SDK's events are DOM events (loader/element-events.ts).
+import { PREFIX } from '../src/errors';
+import { hasOwn } from '../src/values';
+import { LOADER_ATTRIBUTES, SESSION_ATTRIBUTES, TOKEN_ATTRIBUTE, TOKEN_ATTRIBUTE_REFUSED, attributeText, optionValue, propertyValue } from './element-attributes';
+import { DOM_EVENTS } from './element-events';
+import { loadSvcSDK } from './load';
+import type { ContractErrorPayload, KnownErrorCode, SigningTokenSource, SvcContracts } from './types';
+
+// On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
+const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
+
+// The token stays off the element: no property of it holds the credential (signingToken reads back undefined).
+const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
+
+interface Session {
+  /** Everything the session was created with, by value: another key means another session. */
+  key: string;
+  contract?: SvcContracts;
+  ended?: boolean;
+}
+
+export class SvcContractSigning extends BaseElement {
+  static readonly observedAttributes: readonly string[] = [...SESSION_ATTRIBUTES.map(([attribute]) => attribute), ...LOADER_ATTRIBUTES, TOKEN_ATTRIBUTE];
+
+  // Reflected attributes (accessors defined on the prototype below).
+  declare contractId: string | null;
+  declare appUrl: string | null;
+  declare environment: string | null;
+  declare locale: string | null;
+  /** The frame's accessible name (the `frame-title` attribute; `title` stays the element's own tooltip). */
+  declare frameTitle: string | null;
+  declare width: number | string | null;
+  declare height: number | string | null;
+  declare minHeight: number | null;
+  declare maxHeight: number | null;
+  declare loadTimeout: number | null;
+  declare debug: boolean;
+  declare cdnUrl: string | null;
+
+  private _session: Session | undefined;
+  private _checkQueued = false;
+
+  /** The signer's token, or a function returning one (asked at each attempt; a new function does not restart). Write-only. */
+  get signingToken(): undefined {
+    return undefined;
+  }
+  set signingToken(token: SigningTokenSource | null | undefined) {
+    if (token === null || token === undefined) tokens.delete(this);
+    else tokens.set(this, token);
+    this._queueCheck();
+  }
+
+  connectedCallback(): void {
+    // A framework may have set properties before the element was defined: those own properties hide the
+    // accessors; take their values through the accessors instead.
+    for (const name of ['signingToken', ...SESSION_ATTRIBUTES.map((row) => row[3]), 'cdnUrl']) {
+      if (hasOwn(this, name)) {
+        const value = (this as never)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
+    }
+    this._queueCheck();
+  }
+
+  disconnectedCallback(): void {
+    // Checked after the current task's synchronous work: a move (removed and inserted again) keeps the session.
+    this._queueCheck();
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (name === TOKEN_ATTRIBUTE) {
+      if (value === null) return;
+      // The value is never read or echoed; the attribute goes, and so do the token and any session.
+      this.removeAttribute(TOKEN_ATTRIBUTE);
+      tokens.delete(this);
+      this._end();
+      this._misuse(new TypeError(TOKEN_ATTRIBUTE_REFUSED));
+      return;
+    }
+    this._queueCheck();
+  }
+
+  /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
+  open(): Promise<void> {
+    const contract = this._session?.contract;
+    if (contract) return contract.open();
+    this._end();
+    this._check();
+    return Promise.resolve();
+  }
+
+  /** Removes the frame (SvcContracts.close()); open() or a change of the session starts it again. */
+  close(): void {
+    this._session?.contract?.close();
+  }
+
+  /** Moves keyboard focus into the signing app once there is one; the element itself until then. */
+  override focus(options?: FocusOptions): void {
+    const contract = this._session?.contract;
+    if (contract) contract.focus();
+    else super.focus(options);
+  }
+
+  private _queueCheck(): void {
+    if (this._checkQueued) return;
+    this._checkQueued = true;
+    queueMicrotask(() => {
+      this._checkQueued = false;
+      this._check();
+    });
+  }
+
+  /** Starts, keeps or ends the session so that it matches the element's state now. */
+  private _check(): void {
+    const token = tokens.get(this);
+    if (!this.isConnected || token === undefined) return this._end();
+    const config: Record<string, unknown> = {
+      signingToken: typeof token === 'function' ? () => (tokens.get(this) as () => string | Promise<string>)() : token,
+    };
+    for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
+      const value = optionValue(kind, this.getAttribute(attribute));
+      if (value !== undefined && !(kind === 'flag' && !value)) config[option] = value;
+    }
+    // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
+    const loader = { cdnUrl: this.getAttribute('cdn-url') ?? undefined, nonce: this.nonce || this.getAttribute('nonce') || undefined };
+    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, config]);
+    if (this._session?.key === key) return;
+    this._end();
+    this._start(key, config, loader);
+  }
+
+  private _start(key: string, config: Record<string, unknown>, loader: { cdnUrl?: string; nonce?: string }): void {
+    const session: Session = { key };
+    this._session = session;
+    loadSvcSDK(loader).then(
+      (sdk) => {
+        if (session.ended || !sdk) return;
+        let contract: SvcContracts;
+        try {
+          contract = new sdk.SvcContracts(this, config as never);
+        } catch (error) {
+          return this._misuse(error as Error);
+        }
+        for (const [event, name] of DOM_EVENTS) contract.on(event, (detail) => this._dispatch(name, detail));
+        session.contract = contract;
+        void contract.open();
+      },
+      (error: Error) => {
+        if (session.ended) return;
+        if (error instanceof TypeError) return this._misuse(error);
+        // The script could not load (CSP, network, integrity): the same event as any loading failure.
+        this._failed(error.message);
+      },
+    );
+  }
+
+  private _end(): void {
+    const session = this._session;
+    if (!session) return;
+    session.ended = true;
+    session.contract?.destroy();
+    this._session = undefined;
+  }
+
+  /** A wrong option or the refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
+  private _misuse(error: Error): void {
+    console.error(error);
+    this._failed(error.message);
+  }
+
+  private _failed(message: string): void {
+    const detail: ContractErrorPayload = {
+      contractId: this.getAttribute('contract-id') ?? undefined,
+      code: 'loading_error' satisfies KnownErrorCode,
+      message: message.startsWith(PREFIX) ? message : PREFIX + message,
+      source: 'sdk',
+    };
+    this._dispatch('contract-error', Object.freeze(detail));
+  }
+
+  private _dispatch(name: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true }));
+  }
+}
+
+// Reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it).
+for (const [attribute, , kind, property] of [...SESSION_ATTRIBUTES, ['cdn-url', , 'text', 'cdnUrl'] as const]) {
+  Object.defineProperty(SvcContractSigning.prototype, property, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return propertyValue(kind, this.getAttribute(attribute));
+    },
+    set(this: HTMLElement, value: unknown) {
+      const text = attributeText(kind, value);
+      if (text === null) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, text);
+    },
+  });
+}
