@@ -176,10 +176,14 @@ describe('documentation snippets', () => {
       }
     };
     for (const dir of ['test', 'e2e']) scan(join(REPO_ROOT, dir));
+    // A block checked here as a file of the partner's project (MODULE_FILES) is looked up by name by this test.
+    for (const [file, names] of Object.entries(MODULE_FILES)) for (const name of Object.keys(names)) lookedUp.add(`${file} ${name}`);
     const named = blocks.filter((block) => block.marker !== null && block.marker !== ILLUSTRATIVE);
     const orphans = named.filter((block) => !lookedUp.has(`${block.file} ${block.marker}`));
     expect(orphans.map((block) => `${where(block, 0)} <!-- snippet: ${block.marker} --> (no test calls snippet('${block.file}', '${block.marker}'))`)).toEqual([]);
     const names = named.map((block) => `${block.file} ${block.marker}`);
+    const moduleNames = Object.entries(MODULE_FILES).flatMap(([file, map]) => Object.keys(map).map((name) => `${file} ${name}`));
+    expect(moduleNames.filter((name) => !names.includes(name)), 'MODULE_FILES names blocks that exist').toEqual([]);
     expect(names.filter((name, index) => names.indexOf(name) !== index), 'names are unique per document').toEqual([]);
   });
 });
