@@ -287,4 +287,29 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       await writeFile(file, original);
     }
   });
+
+  test("another script's CSP violation is never named as the cause: a tampered file, loaded with the nonce, says integrity mismatch", async ({ page: browser }) => {
+    const file = join(origin, keyOf(version, 'index.umd.js'));
+    const original = await readFile(file);
+    const tampered = Buffer.concat([original, Buffer.from('\n;window.tampered = true;\n')]);
+    await writeFile(file, tampered);
+    try {
+      await browser.goto(page('/other-script-blocked', { csp: `script-src 'nonce-partner123'`, nonce: 'partner123' }));
+      const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
+      const outcome = await browser.evaluate(({ cdnUrl, url }) => {
+        const blocked: string[] = [];
+        document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.blockedURI));
+        const loading = window.partnerApp.loadSvcSDK({ cdnUrl, nonce: 'partner123' });
+        // The partner's own tag for the same file, without the nonce: the page's CSP blocks that one.
+        const other = document.createElement('script');
+        other.src = url;
+        document.body.append(other);
+        return loading.then(() => ({ message: 'resolved', blocked }), (error: Error) => ({ message: `${error.name}: ${error.message}`, blocked }));
+      }, { cdnUrl: cdnOrigin, url });
+      expect(outcome.blocked, 'the other tag was blocked while ours loaded').toContain(url);
+      expect(outcome.message).toBe(`Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`);
+    } finally {
+      await writeFile(file, original);
+    }
+  });
 });

@@ -15,14 +15,17 @@ export async function diagnoseFailure(url: string, blockedBy: () => string | und
   } catch {
     // a network failure, a content blocker, no CORS header, or the page's connect-src: told apart below
   }
+  const actual = bytes && (await sriOf(bytes));
+  const mismatch = `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle on this page'}).`;
+  // What the file itself shows comes first: Chromium fires a script-src violation at the document, so one for
+  // this URL may be another tag's (the partner's own, without the nonce), never the cause of a missing or
+  // tampered file.
+  if (status && !bytes) return `${url} answered HTTP ${status}.`;
+  if (actual && actual !== SDK_INTEGRITY) return mismatch;
   const directive = blockedBy();
   if (directive) return `the page's Content Security Policy (${directive}) blocked ${url}: allow ${new URL(url).origin} in script-src, or pass the nonce option.`;
   if (!status) return `could not download ${url} (network failure, ad blocker, or no CORS header).`;
-  if (!bytes) return `${url} answered HTTP ${status}.`;
-  const actual = await sriOf(bytes);
-  return actual === SDK_INTEGRITY
-    ? `the browser refused ${url} (an ad blocker or extension?).`
-    : `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle on this page'}).`;
+  return actual ? `the browser refused ${url} (an ad blocker or extension?).` : mismatch;
 }
 
 /** `sha384-<base64>`, as the browser computes Subresource Integrity; undefined outside secure contexts. */

@@ -22,8 +22,9 @@ export function injectScript({ url, nonce }: ScriptRequest): Promise<void> {
 
     let blockingDirective: string | undefined;
     // The SDK's frame rule (src/frame-csp.ts): only an enforced script-src violation fired at this element, or at
-    // the document for exactly this URL (or its origin, as engines strip it), is ours. Another script's (the
-    // same URL without the nonce, say) and a Report-Only policy's are never named as the cause.
+    // the document for exactly this URL (or its origin, as engines strip it), may be ours; another element's
+    // and a Report-Only policy's never are. Chromium fires at the document, so diagnoseFailure() names it only
+    // when the file itself is fine.
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       const { target, blockedURI } = event;
       const ours = target === script || (target === document && (blockedURI === url || blockedURI === new URL(url).origin));

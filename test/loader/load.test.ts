@@ -186,6 +186,8 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
       violate(other);
       other.remove();
     }],
+    // As Chromium reports the partner's tag: at the document, for the same URL.
+    ['another tag for the same URL, fired at the document', () => violate(document)],
     ['another script of the same CDN', () => violate(document, { blockedURI: `${DEFAULT_CDN_URL}/other.js` })],
     ['a Report-Only policy, even for this element', (script: HTMLScriptElement) => violate(script, { disposition: 'report' })],
   ])('names the real cause, not a violation of %s', async (_, before) => {
