@@ -1,8 +1,13 @@
 const REDACTED = '[redacted]';
 
-/** The forms a secret takes in text: raw, escaped inside JSON, percent-encoded inside a URL. */
+const inJson = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The forms a secret takes in text: raw, escaped inside JSON, percent-encoded inside a URL; and escaped once more,
+ * as redact() renders a logged value holding escaped text.
+ */
 function secretForms(secret: string): string[] {
-  return [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+  return [secret, inJson(secret), inJson(inJson(secret)), encodeURIComponent(secret)];
 }
 
 /** Replaces every occurrence of `secret` in a string, raw, as it appears inside JSON, or percent-encoded. */

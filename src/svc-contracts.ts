@@ -157,7 +157,7 @@ export class SvcContracts {
       canGreet: () => this._state !== COMPLETED,
       onHello: (again) => again && this._log('app reloaded: new channel', this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
-      onNoCommonVersion: () => current() && this._fail('The signing app needs a newer SDK version: load the current one.'),
+      onNoCommonVersion: () => current() && this._state <= READY && this._fail('The signing app needs a newer SDK version: load the current one.'),
     }));
     const timer = setTimeout(
       // A frame that never said hello by now never loaded (Firefox and WebKit fire no load for an unreachable
