@@ -1,0 +1,112 @@
+// The steps a partner page, the signing app, the browser and time can take on one SvcContracts instance, as plain
+// data: the model (lifecycle-model.ts) and the real instance (real-instance.ts) each perform them, and
+// fast-check generates, shrinks and prints them (lifecycle.test.ts).
+import fc from 'fast-check';
+import { APP_MESSAGES, type AppMessageType } from './lifecycle-model';
+
+/** The partner's calls, and the browser's events that concern the whole page. */
+type CallKind = 'open' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
+
+/**
+ * A step. attemptsAgo picks the attempt (0: the newest one, 1: the one before, ...) whose app or token function
+ * acts; stalePort sends over that app's previous port (closed when it reloaded).
+ */
+export type Action =
+  | { kind: 'proceed' }
+  | { kind: CallKind }
+  | { kind: 'on' | 'off'; handler: 'every' | 'once' }
+  | { kind: 'hello'; attemptsAgo: number; variant: 'valid' | 'wrong origin' | 'no common version' }
+  | { kind: 'load'; attemptsAgo: number }
+  | { kind: 'send'; attemptsAgo: number; stalePort: boolean; message: AppMessageType; extra: Record<string, unknown> }
+  | { kind: 'token'; attemptsAgo: number; outcome: 'resolve' | 'reject' | 'empty' }
+  | { kind: 'advance'; ms: number };
+
+// Mostly the current attempt's app; sometimes an earlier one's, whose messages must change nothing.
+const attemptsAgo = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.constant(1) },
+  { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) },
+);
+
+// The app's error codes and messages: known, new, malformed, prototype names, and text carrying the token.
+export const ERROR_CODES = ['not_found', 'loading_error', 'new_code.v2', 'constructor', '__proto__', 'bad code', 7] as const;
+export const ERROR_MESSAGES = [undefined, 'Session expired.', ' \u202Eline\nbreak\u200B ', 'token=<token>', 42] as const;
+
+const messageExtra = (type: AppMessageType): fc.Arbitrary<Record<string, unknown>> => {
+  if (type === 'error') {
+    return fc.record({ code: fc.constantFrom(...ERROR_CODES), message: fc.constantFrom(...ERROR_MESSAGES) });
+  }
+  if (type === 'resize') return fc.record({ height: fc.oneof(fc.integer({ min: 0, max: 9000 }), fc.constant(-1)) });
+  return fc.constant({});
+};
+
+const sendArbitrary = (message: AppMessageType): fc.Arbitrary<Action> =>
+  fc.record({
+    kind: fc.constant('send' as const),
+    attemptsAgo,
+    stalePort: fc.oneof({ weight: 8, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    message: fc.constant(message),
+    extra: messageExtra(message),
+  });
+const call = (kind: CallKind) => fc.constant({ kind } as Action);
+const hello = (variant: 'valid' | 'wrong origin' | 'no common version') => fc.record({ kind: fc.constant('hello' as const), attemptsAgo, variant: fc.constant(variant) });
+const token = (outcome: 'resolve' | 'reject' | 'empty') => fc.record({ kind: fc.constant('token' as const), attemptsAgo, outcome: fc.constant(outcome) });
+
+/**
+ * Every step, with its weight (out of about 100). The steps that move an attempt on are common and the ones that
+ * end it rare, so that runs of 40 steps regularly get through the handshake to ready and completed and still
+ * meet every ending on the way.
+ */
+export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
+  // the next step of a signing that goes well, whatever it is now (the model picks it: LifecycleModel.nextStep)
+  [20, fc.constant({ kind: 'proceed' } as Action)],
+  [8, call('open')],
+  [10, hello('valid')],
+  [6, token('resolve')],
+  // every app message, at its weight in the model's table
+  ...(Object.keys(APP_MESSAGES) as AppMessageType[]).map((message): [number, fc.Arbitrary<Action>] => [APP_MESSAGES[message].weight, sendArbitrary(message)]),
+  // ending an attempt
+  [2, call('close')],
+  [1, call('destroy')],
+  [1, call('offline')],
+  [1, call('csp')],
+  [1, call('detach')],
+  [2, token('reject')],
+  [2, token('empty')],
+  [1, hello('no common version')],
+  [3, fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 999, 2999, 3000, 5000, 30000) })],
+  // changing nothing the partner sees
+  [1, call('online')],
+  [1, call('attach')],
+  [1, call('focus')],
+  [2, fc.record({ kind: fc.constantFrom('on' as const, 'off' as const), handler: fc.constantFrom('every' as const, 'once' as const) })],
+  [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
+  [1, hello('wrong origin')],
+];
+
+export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(...STEP_WEIGHTS.map(([weight, arbitrary]) => ({ weight, arbitrary })));
+
+/** How a step is printed in a counterexample: short enough to read, exact enough to replay by hand. */
+export function describeAction(action: Action): string {
+  switch (action.kind) {
+    case 'on':
+    case 'off':
+      return `${action.kind}(${action.handler})`;
+    case 'hello':
+      return `app${ago(action.attemptsAgo)}.hello(${action.variant})`;
+    case 'load':
+      return `app${ago(action.attemptsAgo)}.frameLoad`;
+    case 'send':
+      return `app${ago(action.attemptsAgo)}.send${action.stalePort ? 'OnOldPort' : ''}(${action.message}${Object.keys(action.extra).length ? ' ' + JSON.stringify(action.extra) : ''})`;
+    case 'token':
+      return `token${ago(action.attemptsAgo)}.${action.outcome}`;
+    case 'advance':
+      return `advance(${action.ms} ms)`;
+    case 'proceed':
+      return 'proceed';
+    default:
+      return `${action.kind}()`;
+  }
+}
+
+const ago = (attempts: number) => (attempts === 0 ? '' : `[${attempts} attempts ago]`);

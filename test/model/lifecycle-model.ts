@@ -1,0 +1,377 @@
+// The documented lifecycle of one SvcContracts instance (README.md: Events, Methods, Errors; docs/protocol.md
+// §4-7), written as a small state machine that predicts, after every step, what the partner and the app must see.
+// It is the specification, not a copy of src/: where the two disagree, the test fails with the steps that show it.
+//
+// Adding an app message: one entry in APP_MESSAGES (the phase it must arrive in, the phase it leads to, the
+// event). Adding a state: a Phase, and the entries that lead into and out of it.
+import { EVENT_NAMES } from '../../src/emitter';
+import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
+import { NO_TOKEN } from '../../src/token';
+import { APP_ORIGIN, TOKEN } from '../unit/fake-app';
+import type { Action } from './actions';
+
+export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed';
+/** Phases in which the app may still report an error (before the outcome). */
+const RUNNING: readonly Phase[] = ['loading', 'loaded', 'ready'];
+/** Phases in which the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
+const LOADING: readonly Phase[] = ['loading', 'loaded'];
+
+/**
+ * The app's messages over the port (docs/protocol.md §6): a progress message moves `from` → `to` and emits
+ * `contract.<type>`; out of order it is ignored. The others are handled by name in `send` below. `weight`: how
+ * often the generated runs send it (progress messages often, so that runs get far).
+ */
+export const APP_MESSAGES = {
+  loaded: { progress: ['loading', 'loaded'], weight: 8 },
+  ready: { progress: ['loaded', 'ready'], weight: 8 },
+  completed: { progress: ['ready', 'completed'], weight: 5 },
+  error: { weight: 2 },
+  resize: { weight: 2 },
+  focus: { weight: 1 },
+  malformed: { weight: 1 },
+} satisfies Record<string, { progress?: readonly [Phase, Phase]; weight: number }>;
+export type AppMessageType = keyof typeof APP_MESSAGES;
+
+/** How the app's error fields reach the partner (docs/protocol.md §6.1), for the values actions.ts sends. */
+export const EXPECTED_CODE = (code: unknown): string =>
+  typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
+export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>
+  message === 'Session expired.' ? message : message === ' \u202Eline\nbreak\u200B ' ? 'line break' : message === 'token=<token>' ? 'token=[redacted]' : undefined;
+
+export const OFFLINE = 'The browser is offline.';
+export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
+export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
+export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
+export const DETACHED = '[contracts-sdk] open(): the container is not in the document; attach it first.';
+export const HELLO_AFTER_LOAD_MS = 3000;
+
+export interface RunConfig {
+  token: 'string' | 'function';
+  autoHeight: boolean;
+  loadTimeout: number;
+  contractId: string | undefined;
+}
+export const MIN_HEIGHT = 100;
+export const MAX_HEIGHT = 2000;
+
+/** The token a function gives for attempt `n` (each attempt asks once). */
+export const functionToken = (attempt: number) => `fn-tok-${attempt}-9c2e7f3a-SECRET`;
+export const tokenOf = (config: RunConfig, attempt: number) => (config.token === 'string' ? TOKEN : functionToken(attempt));
+
+/** What the partner's page and the app can see; the model's prediction and the real instance's state are compared. */
+export interface Observation {
+  events: Array<[string, Record<string, unknown>]>;
+  /** Events seen by a second handler added with on() / once(), while added. */
+  every: string[];
+  once: string[];
+  /** The attempts whose iframe is in the container. */
+  frames: number[];
+  /** Per attempt: each init the app received (token and target origin). */
+  inits: Array<Array<{ token: string; targetOrigin: string }>>;
+  /** Per open() call: the earlier call that returned the same promise (or itself), and how it settled. */
+  opens: Array<{ same: number; settled: string }>;
+  thrown: string[];
+  /** Per attempt: the iframe's style height. */
+  heights: string[];
+}
+
+interface Attempt {
+  /** The attempt's token: known at once (string), or once its function settles. */
+  token: 'pending' | 'known' | 'failed';
+  /** Listeners, timers and port still live (ended by a failure, close(), a retry or destroy()). */
+  live: boolean;
+  heard: boolean;
+  /** A hello arrived while the token was pending: the init goes out when it settles. */
+  waiting: boolean;
+  ports: number;
+  inits: number;
+  /** Deadlines of the attempt's timers (loadTimeout from open(), 3 s from the first document's load). */
+  loadDeadline: number;
+  helloDeadline: number | undefined;
+  helloTimerArmed: boolean;
+  height: string;
+}
+
+export class LifecycleModel {
+  phase: Phase = 'idle';
+  destroyed = false;
+  attempts: Attempt[] = [];
+  /** The attempt the instance holds (its frame, channel, timers), or -1. */
+  current = -1;
+  events: Observation['events'] = [];
+  every: string[] = [];
+  once: string[] = [];
+  everyOn = false;
+  /** The events for which the once() handler is still waiting. */
+  onceArmed = new Set<string>();
+  opens: Array<{ same: number; settled: string }> = [];
+  /** The open() call whose promise later calls return; and the one that settles at ready, error or close. */
+  pending: number | undefined;
+  toSettle: number | undefined;
+  thrown: string[] = [];
+  now = 0;
+  online = true;
+  attached = true;
+  framesInContainer = new Set<number>();
+
+  constructor(readonly config: RunConfig) {}
+
+  observe(): Observation {
+    return {
+      events: this.events,
+      every: this.every,
+      once: this.once,
+      frames: [...this.framesInContainer].sort((a, b) => a - b),
+      inits: this.attempts.map((attempt, n) =>
+        Array.from({ length: attempt.inits }, () => ({ token: tokenOf(this.config, n), targetOrigin: APP_ORIGIN })),
+      ),
+      opens: this.opens.map(({ same }) => ({ same, settled: this.opens[same].settled })),
+      thrown: this.thrown,
+      heights: this.attempts.map((attempt) => attempt.height),
+    };
+  }
+
+  /** One step: a call of the partner's, an event of the browser's, a message of the app's, time passing. */
+  perform(action: Action): void {
+    switch (action.kind) {
+      case 'proceed':
+        throw new Error('proceed is resolved by nextStep() before it is performed');
+      case 'open':
+      case 'close':
+      case 'destroy':
+      case 'detach':
+      case 'attach':
+      case 'csp':
+        return this[action.kind]();
+      case 'focus':
+        return; // moves focus only: no event, no state (where focus goes is the e2e suite's concern)
+      case 'offline':
+        return this.goOffline();
+      case 'online':
+        return this.goOnline();
+      case 'on':
+      case 'off':
+        return this[action.kind](action.handler);
+      case 'advance':
+        return this.advance(action.ms);
+      default: {
+        const n = this.attempts.length - 1 - action.attemptsAgo;
+        if (n < 0) return; // no such attempt yet
+        if (action.kind === 'token') return this.token(n, action.outcome);
+        if (action.kind === 'load') return this.frameLoad(n);
+        if (action.kind === 'hello') return this.hello(n, action.variant);
+        return this.send(n, action.stalePort, action.message, action.extra);
+      }
+    }
+  }
+
+  /** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress). */
+  nextStep(): Action {
+    const attempt = this.attempts[this.current];
+    if (this.destroyed || !attempt?.live) return { kind: 'open' };
+    if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
+    if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
+    const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => (APP_MESSAGES[type] as { progress?: readonly Phase[] }).progress?.[0] === this.phase);
+    return next ? { kind: 'send', attemptsAgo: 0, stalePort: false, message: next, extra: {} } : { kind: 'open' };
+  }
+
+  // ---- the partner's calls (README.md, Methods) ----
+
+  open(): void {
+    const call = this.opens.length;
+    if (this.destroyed) return void this.opens.push({ same: call, settled: `rejected: ${afterDestroy('open')}` });
+    if (this.pending !== undefined && this.phase !== 'failed') return void this.opens.push({ same: this.pending, settled: '' });
+    if (!this.attached) return void this.opens.push({ same: call, settled: `rejected: ${DETACHED}` });
+    this.teardown();
+    this.opens.push({ same: call, settled: 'pending' });
+    this.pending = this.toSettle = call;
+    this.start();
+  }
+
+  close(): void {
+    if (this.destroyed) return;
+    this.teardown();
+    this.phase = 'idle';
+    this.pending = undefined;
+    this.settle();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.close();
+    this.everyOn = false;
+    this.onceArmed.clear();
+    this.destroyed = true;
+  }
+
+  on(handler: 'every' | 'once'): void {
+    if (this.destroyed) return void this.thrown.push(afterDestroy(handler === 'once' ? 'once' : 'on'));
+    if (handler === 'every') this.everyOn = true;
+    else for (const name of EVENT_NAMES) this.onceArmed.add(name);
+  }
+
+  off(handler: 'every' | 'once'): void {
+    if (handler === 'every') this.everyOn = false;
+    else this.onceArmed.clear();
+  }
+
+  // ---- the browser ----
+
+  detach(): void {
+    this.attached = false;
+  }
+
+  attach(): void {
+    this.attached = true;
+  }
+
+  goOffline(): void {
+    this.online = false;
+    this.failLoading(this.current, OFFLINE);
+  }
+
+  goOnline(): void {
+    this.online = true;
+  }
+
+  /** The page's CSP refused the frame (a securitypolicyviolation for the app's origin, frame-src, enforced). */
+  csp(): void {
+    this.failLoading(this.current, frameBlockedMessage(APP_ORIGIN));
+  }
+
+  /** The first document of attempt `n`'s frame fired load: hello must follow within 3 s. */
+  frameLoad(n: number): void {
+    const attempt = this.attempts[n];
+    if (!attempt.live || attempt.heard || attempt.helloTimerArmed) return;
+    attempt.helloTimerArmed = true;
+    attempt.helloDeadline = this.now + HELLO_AFTER_LOAD_MS;
+  }
+
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      // Only a live attempt has timers; the load timeout was set before the hello timer, so it fires first on a tie.
+      const attempt = this.attempts[this.current];
+      const due = [attempt?.loadDeadline, attempt?.helloDeadline].filter((at): at is number => at !== undefined && at <= end && !!attempt?.live);
+      if (!due.length) break;
+      const at = Math.min(...due);
+      this.now = at;
+      if (attempt.loadDeadline === at) {
+        attempt.loadDeadline = Infinity;
+        this.failLoading(this.current, attempt.heard ? notReady(this.config.loadTimeout) : noHelloMessage(APP_ORIGIN));
+      } else {
+        attempt.helloDeadline = undefined;
+        this.failLoading(this.current, noHelloMessage(APP_ORIGIN));
+      }
+    }
+    this.now = end;
+  }
+
+  /** The partner's token function settles for attempt `n` (late, if that attempt is over). */
+  token(n: number, outcome: 'resolve' | 'reject' | 'empty'): void {
+    const attempt = this.attempts[n];
+    if (this.config.token !== 'function' || !attempt || attempt.token !== 'pending') return;
+    if (outcome !== 'resolve') {
+      attempt.token = 'failed';
+      return this.failLoading(n, NO_TOKEN);
+    }
+    attempt.token = 'known';
+    if (attempt.live && attempt.waiting) this.answer(attempt);
+    attempt.waiting = false;
+  }
+
+  // ---- the app (docs/protocol.md §4-6) ----
+
+  hello(n: number, variant: 'valid' | 'wrong origin' | 'no common version'): void {
+    const attempt = this.attempts[n];
+    // Only this attempt's own channel listens for its frame, and only while the attempt is live.
+    if (!attempt.live || variant === 'wrong origin') return;
+    // After the outcome nothing is answered and nothing is reported (§5: "after completed: none").
+    if (!RUNNING.includes(this.phase)) return;
+    if (variant === 'no common version') return this.fail(NEWER_SDK);
+    attempt.heard = true;
+    attempt.helloDeadline = undefined;
+    if (attempt.token === 'known') this.answer(attempt);
+    else attempt.waiting = true;
+  }
+
+  /** A message over attempt `n`'s newest port (or, `stalePort`, the one before it, closed at the reload). */
+  send(n: number, stalePort: boolean, type: AppMessageType, extra: Record<string, unknown>): void {
+    const attempt = this.attempts[n];
+    if (!attempt.live || stalePort || attempt.ports === 0) return;
+    const entry: { progress?: readonly [Phase, Phase]; weight: number } = APP_MESSAGES[type];
+    if (entry.progress) {
+      const [from, to] = entry.progress;
+      if (this.phase !== from) return;
+      this.phase = to;
+      return this.emit(`contract.${type}`);
+    }
+    if (type === 'error') {
+      if (RUNNING.includes(this.phase)) this.fail(EXPECTED_MESSAGE(extra.message), EXPECTED_CODE(extra.code), true);
+    } else if (type === 'resize') {
+      const height = extra.height as number;
+      if (this.config.autoHeight && height >= 0) attempt.height = `${Math.min(Math.max(Math.ceil(height), MIN_HEIGHT), MAX_HEIGHT)}px`;
+    }
+  }
+
+  // ---- what the instance does in between ----
+
+  private start(): void {
+    const n = this.attempts.length;
+    this.attempts.push({
+      token: this.config.token === 'string' ? 'known' : 'pending',
+      live: true,
+      heard: false,
+      waiting: false,
+      ports: 0,
+      inits: 0,
+      loadDeadline: this.now + this.config.loadTimeout,
+      helloDeadline: undefined,
+      helloTimerArmed: false,
+      height: this.config.autoHeight ? `${MIN_HEIGHT}px` : '600px',
+    });
+    this.current = n;
+    this.framesInContainer.add(n);
+    this.phase = 'loading';
+    this.emit('contract.loading');
+    if (!this.online) this.failLoading(n, OFFLINE);
+  }
+
+  private answer(attempt: Attempt): void {
+    attempt.ports += 1;
+    attempt.inits += 1;
+  }
+
+  /** One of attempt `n`'s own loading failures: it counts only while that attempt is the current one and loading. */
+  private failLoading(n: number, message: string): void {
+    if (n === this.current && n >= 0 && LOADING.includes(this.phase)) this.fail(message);
+  }
+
+  private fail(message: string | undefined, code = 'loading_error', keepFrame = false): void {
+    const attempt = this.attempts[this.current];
+    attempt.live = false;
+    if (!keepFrame) this.framesInContainer.delete(this.current);
+    this.phase = 'failed';
+    this.emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
+  }
+
+  private teardown(): void {
+    const attempt = this.attempts[this.current];
+    if (attempt) attempt.live = false;
+    this.framesInContainer.delete(this.current);
+    this.current = -1;
+  }
+
+  private settle(): void {
+    if (this.toSettle !== undefined && this.opens[this.toSettle].settled === 'pending') this.opens[this.toSettle].settled = 'resolved';
+    this.toSettle = undefined;
+  }
+
+  private emit(name: string, extra: Record<string, unknown> = {}): void {
+    const payload = { contractId: this.config.contractId, ...extra };
+    this.events.push([name, payload]);
+    if (this.everyOn) this.every.push(name);
+    if (this.onceArmed.delete(name)) this.once.push(name);
+    if (name === 'contract.ready' || name === 'contract.error') this.settle();
+  }
+}

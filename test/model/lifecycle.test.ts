@@ -1,0 +1,69 @@
+// The real SvcContracts against the model of its documented lifecycle (lifecycle-model.ts): fast-check runs
+// random sequences of partner calls, app messages (also from earlier attempts' apps and closed ports), token
+// function settlements (also late), timers and network changes, and after every step compares what the page
+// and the app see. A failure prints the seed, the path and the shortest sequence found; keep that sequence as
+// a test in regressions below. Run more examples: FC_RUNS=2000 npx vitest run test/model (docs/development.md).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { actionArbitrary, describeAction, type Action } from './actions';
+import { LifecycleModel, type RunConfig } from './lifecycle-model';
+import { RealInstance } from './real-instance';
+import { PROPERTY_TIMEOUT_MS, runs } from './runs';
+
+class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
+  constructor(readonly action: Action) {}
+
+  check(): boolean {
+    return true; // every step may come at any time: the model says what it must do then
+  }
+
+  async run(model: LifecycleModel, real: RealInstance): Promise<void> {
+    const action = this.action.kind === 'proceed' ? model.nextStep() : this.action;
+    real.played.push(describeAction(action));
+    await real.perform(action);
+    model.perform(action);
+    try {
+      expect(real.observe()).toEqual(model.observe());
+      const visible = real.visibleText();
+      for (const token of real.tokens()) expect(visible, 'a token is visible to the page').not.toContain(token);
+    } catch (error) {
+      // The counterexample prints `proceed` as such: this says which step each one played in the failing run.
+      (error as Error).message = `Steps played: ${real.played.join(', ')}\n${(error as Error).message}`;
+      throw error;
+    }
+  }
+
+  toString(): string {
+    return describeAction(this.action);
+  }
+}
+
+const configArbitrary: fc.Arbitrary<RunConfig> = fc.record({
+  token: fc.constantFrom('string' as const, 'function' as const),
+  autoHeight: fc.boolean(),
+  loadTimeout: fc.constantFrom(1000, 5000, 30000),
+  contractId: fc.constantFrom(undefined, 'c-42'),
+});
+
+/** Runs `actions` on a fresh model and a fresh real instance, comparing after every step. */
+async function check(config: RunConfig, steps: Iterable<fc.AsyncCommand<LifecycleModel, RealInstance>>): Promise<void> {
+  const real = new RealInstance(config);
+  try {
+    await fc.asyncModelRun(() => ({ model: new LifecycleModel(config), real }), steps);
+  } finally {
+    real.dispose();
+  }
+}
+
+describe('the lifecycle model', () => {
+  it(
+    'any sequence of calls, app messages, token settlements, timers and network changes does what the docs say',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(configArbitrary, fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium' }), check),
+        runs(150),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,217 @@
+// The real SvcContracts in happy-dom, driven by the same steps as the model: each attempt's frame gets a fake app
+// window (test/unit/fake-app.ts), the token function hands out promises the steps settle (late ones included),
+// timers are vitest's fake ones, and navigator.onLine is what the steps say. observe() reads back what a partner
+// page and the app can see, in the model's terms.
+import { beforeEach, expect, vi } from 'vitest';
+import { SvcContracts } from '../../src';
+import { EVENT_NAMES } from '../../src/emitter';
+import { APP_ORIGIN, APP_URL, FakeApp, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
+import type { Action } from './actions';
+import { MAX_HEIGHT, MIN_HEIGHT, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-model';
+
+// Every channel the SDK opens, so a step can tell whether the SDK still listens on a port (then it waits until
+// the SDK has handled the message) or has closed it (then nothing can arrive, and waiting would never end).
+const sdkEndOf = new WeakMap<MessagePort, MessagePort>();
+const closedAppEnds = new WeakSet<MessagePort>();
+let online = true;
+const logLines: string[] = [];
+
+beforeEach(() => {
+  const Traced = globalThis.MessageChannel; // fake-app.ts's tracing one: FakeApp.send needs it too
+  vi.stubGlobal(
+    'MessageChannel',
+    class ClosingTracedMessageChannel extends Traced {
+      constructor() {
+        super();
+        const { port1: sdkEnd, port2: appEnd } = this;
+        sdkEndOf.set(appEnd, sdkEnd);
+        const close = sdkEnd.close.bind(sdkEnd);
+        sdkEnd.close = () => {
+          closedAppEnds.add(appEnd);
+          close();
+        };
+      }
+    },
+  );
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void logLines.push(parts.join(' ')));
+});
+
+/** A securitypolicyviolation as browsers fire it when the page's CSP refuses the frame. */
+function frameViolation(): Event {
+  const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
+  return Object.assign(event, { blockedURI: APP_ORIGIN, effectiveDirective: 'frame-src', disposition: 'enforce' });
+}
+
+export class RealInstance {
+  readonly container = makeContainer(`model-${Math.random().toString(36).slice(2)}`);
+  readonly sdk: SvcContracts;
+  /** Per attempt, in order: the fake app in its frame. */
+  readonly apps: FakeApp[] = [];
+  readonly tokenCalls: Array<{ resolve: (value: string) => void; reject: (reason: unknown) => void }> = [];
+  readonly opens: Array<Promise<void>> = [];
+  readonly settled = new Map<Promise<void>, string>();
+  readonly events: Observation['events'] = [];
+  readonly every: string[] = [];
+  readonly once: string[] = [];
+  readonly thrown: string[] = [];
+  /** Each step as played (a `proceed` as the step it became), for the failure message. */
+  readonly played: string[] = [];
+  readonly everyHandler = (payload: { contractId?: string }) => void this.every.push(this.lastEvent(payload));
+  readonly onceHandler = (payload: { contractId?: string }) => void this.once.push(this.lastEvent(payload));
+
+  constructor(readonly config: RunConfig) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    online = true;
+    logLines.length = 0;
+    const appendChild = this.container.appendChild.bind(this.container);
+    // Each attempt appends its frame: that is where the attempt's app starts (before any message can arrive).
+    this.container.appendChild = <T extends Node>(node: T): T => {
+      if (node instanceof HTMLIFrameElement) this.apps.push(new FakeApp(node));
+      return appendChild(node);
+    };
+    this.sdk = new SvcContracts(this.container, {
+      signingToken: config.token === 'string' ? tokenOf(config, 0) : () => new Promise<string>((resolve, reject) => this.tokenCalls.push({ resolve, reject })),
+      appUrl: APP_URL,
+      debug: true,
+      loadTimeout: config.loadTimeout,
+      ...(config.contractId === undefined ? {} : { contractId: config.contractId }),
+      ...(config.autoHeight ? { height: 'auto', minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT } : {}),
+    });
+    for (const name of EVENT_NAMES) this.sdk.on(name, (payload) => this.events.push([name, { ...payload }]));
+  }
+
+  /** Which event a second handler saw: the recorder (added first) has just recorded it. */
+  private lastEvent(payload: unknown): string {
+    const [name, recorded] = this.events.at(-1)!;
+    return recorded.contractId === (payload as { contractId?: string }).contractId ? name : `${name} (another payload)`;
+  }
+
+  async perform(action: Action): Promise<void> {
+    await this.do(action);
+    await microtasksDone(); // token promises and open()'s settle
+  }
+
+  private async do(action: Action): Promise<void> {
+    const sdk = this.sdk;
+    switch (action.kind) {
+      case 'proceed':
+        throw new Error('proceed is resolved by the model before it is performed');
+      case 'open': {
+        const opened = sdk.open();
+        this.opens.push(opened);
+        if (!this.settled.has(opened)) {
+          this.settled.set(opened, 'pending');
+          opened.then(
+            () => this.settled.set(opened, this.settled.get(opened) === 'pending' ? 'resolved' : 'settled twice'),
+            (error: Error) => this.settled.set(opened, `rejected: ${error.message}`),
+          );
+        }
+        return;
+      }
+      case 'close':
+      case 'destroy':
+      case 'focus':
+        return sdk[action.kind]();
+      case 'on':
+      case 'off':
+        try {
+          const handler = action.handler === 'every' ? this.everyHandler : this.onceHandler;
+          for (const name of EVENT_NAMES) {
+            if (action.kind === 'off') sdk.off(name, handler);
+            else if (action.handler === 'every') sdk.on(name, handler);
+            else sdk.once(name, handler);
+          }
+        } catch (error) {
+          this.thrown.push((error as Error).message);
+        }
+        return;
+      case 'detach':
+        return this.container.remove();
+      case 'attach':
+        return void document.body.append(this.container);
+      case 'offline':
+      case 'online':
+        online = action.kind === 'online';
+        return void window.dispatchEvent(new Event(action.kind));
+      case 'csp':
+        return void document.dispatchEvent(frameViolation());
+      case 'advance':
+        return void vi.advanceTimersByTime(action.ms);
+      case 'token': {
+        const n = this.tokenCalls.length - 1 - action.attemptsAgo;
+        const call = this.tokenCalls[n];
+        if (!call) return;
+        if (action.outcome === 'reject') call.reject(new Error(`backend down for ${functionToken(n)}`));
+        else call.resolve(action.outcome === 'empty' ? ' ' : functionToken(n));
+        return;
+      }
+      default:
+        return this.doApp(action);
+    }
+  }
+
+  private async doApp(action: Extract<Action, { kind: 'hello' | 'load' | 'send' }>): Promise<void> {
+    const n = this.apps.length - 1 - action.attemptsAgo;
+    const app = this.apps[n];
+    if (!app) return;
+    if (action.kind === 'load') return void app.iframe.dispatchEvent(new Event('load'));
+    if (action.kind === 'hello') {
+      if (action.variant === 'wrong origin') return app.post(envelope('hello'), 'https://evil.test');
+      return app.post(envelope('hello', action.variant === 'no common version' ? { versions: [2] } : {}));
+    }
+    const ports = app.window.postMessage.mock.calls.map((call) => (call[2] as MessagePort[])[0]);
+    const port = ports.at(action.stalePort ? -2 : -1);
+    if (!port) return;
+    const extra = { ...action.extra };
+    if (typeof extra.message === 'string') extra.message = extra.message.replace('<token>', tokenOf(this.config, n));
+    const data = action.message === 'malformed' ? { protocol: 'svc-contracts', version: 1 } : envelope(action.message, extra);
+    if (closedAppEnds.has(port)) return port.postMessage(data); // the SDK closed its end: nothing arrives
+    const sdkEnd = sdkEndOf.get(port)!;
+    const handled = new Promise<void>((resolve) => sdkEnd.addEventListener('message', () => resolve(), { once: true }));
+    port.postMessage(data);
+    await handled;
+  }
+
+  observe(): Observation {
+    const frames = [...this.container.querySelectorAll('iframe')].map((frame) => this.apps.findIndex((app) => app.iframe === frame));
+    return {
+      events: this.events,
+      every: this.every,
+      once: this.once,
+      frames: frames.sort((a, b) => a - b),
+      inits: this.apps.map((app) =>
+        app.window.postMessage.mock.calls.map(([message, targetOrigin]) => {
+          expect(message).toMatchObject({ protocol: 'svc-contracts', type: 'init' });
+          return { token: (message as { signingToken: string }).signingToken, targetOrigin: targetOrigin as string };
+        }),
+      ),
+      opens: this.opens.map((opened) => ({ same: this.opens.indexOf(opened), settled: this.settled.get(opened)! })),
+      thrown: this.thrown,
+      heights: this.apps.map((app) => app.iframe.style.height),
+    };
+  }
+
+  /** Everything a partner's page can read: the DOM, events, logs, thrown and rejected messages. */
+  visibleText(): string {
+    return [
+      document.documentElement.outerHTML,
+      ...this.apps.map((app) => app.iframe.src),
+      JSON.stringify(this.events),
+      ...logLines,
+      ...this.thrown,
+      ...this.settled.values(),
+    ].join('\n');
+  }
+
+  /** The tokens issued so far (the string, or each attempt's from the function). */
+  tokens(): string[] {
+    return this.config.token === 'string' ? [tokenOf(this.config, 0)] : this.tokenCalls.map((_, n) => functionToken(n));
+  }
+
+  dispose(): void {
+    this.sdk.destroy();
+    this.container.remove();
+    vi.useRealTimers();
+  }
+}
