@@ -2,7 +2,8 @@
 // data: the model (lifecycle-model.ts) and the real instance (real-instance.ts) each perform them, and
 // fast-check generates, shrinks and prints them (lifecycle.test.ts).
 import fc from 'fast-check';
-import { APP_MESSAGES, type AppMessageType } from './lifecycle-model';
+import type { LifecycleModel } from './lifecycle-model';
+import { APP_MESSAGES, type AppMessageType, type Phase } from './lifecycle-spec';
 
 /** The partner's calls, and the browser's events that concern the whole page. */
 type CallKind = 'open' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
@@ -58,7 +59,7 @@ const token = (outcome: 'resolve' | 'reject' | 'empty') => fc.record({ kind: fc.
  * meet every ending on the way.
  */
 export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
-  // the next step of a signing that goes well, whatever it is now (the model picks it: LifecycleModel.nextStep)
+  // the next step of a signing that goes well, whatever it is now (the model's state picks it: nextStep below)
   [20, fc.constant({ kind: 'proceed' } as Action)],
   [8, call('open')],
   [10, hello('valid')],
@@ -110,3 +111,47 @@ export function describeAction(action: Action): string {
 }
 
 const ago = (attempts: number) => (attempts === 0 ? '' : `[${attempts} attempts ago]`);
+
+/** One step on the model: a call of the partner's, an event of the browser's, a message of the app's, time passing. */
+export function perform(model: LifecycleModel, action: Action): void {
+  switch (action.kind) {
+    case 'proceed':
+      throw new Error('proceed is resolved by nextStep() before it is performed');
+    case 'open':
+    case 'close':
+    case 'destroy':
+    case 'detach':
+    case 'attach':
+    case 'csp':
+      return model[action.kind]();
+    case 'focus':
+      return; // moves focus only: no event, no state (where focus goes is the e2e suite's concern)
+    case 'offline':
+      return model.goOffline();
+    case 'online':
+      return model.goOnline();
+    case 'on':
+    case 'off':
+      return model[action.kind](action.handler);
+    case 'advance':
+      return model.advance(action.ms);
+    default: {
+      const n = model.attempts.length - 1 - action.attemptsAgo;
+      if (n < 0) return; // no such attempt yet
+      if (action.kind === 'token') return model.token(n, action.outcome);
+      if (action.kind === 'load') return model.frameLoad(n);
+      if (action.kind === 'hello') return model.hello(n, action.variant);
+      return model.send(n, action.stalePort, action.message, action.extra);
+    }
+  }
+}
+
+/** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress). */
+export function nextStep(model: LifecycleModel): Action {
+  const attempt = model.attempts[model.current];
+  if (model.destroyed || !attempt?.live) return { kind: 'open' };
+  if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
+  if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
+  const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => (APP_MESSAGES[type] as { progress?: readonly Phase[] }).progress?.[0] === model.phase);
+  return next ? { kind: 'send', attemptsAgo: 0, stalePort: false, message: next, extra: {} } : { kind: 'open' };
+}

@@ -1,79 +1,15 @@
-// The documented lifecycle of one SvcContracts instance (README.md: Events, Methods, Errors; docs/protocol.md
-// §4-7), written as a small state machine that predicts, after every step, what the partner and the app must see.
-// It is the specification, not a copy of src/: where the two disagree, the test fails with the steps that show it.
-//
-// Adding an app message: one entry in APP_MESSAGES (the phase it must arrive in, the phase it leads to, the
-// event). Adding a state: a Phase, and the entries that lead into and out of it.
+// The documented lifecycle of one SvcContracts instance as a small state machine (rules: lifecycle-spec.ts): after
+// every step it predicts what the partner and the app must see. It is the specification, not a copy of src/:
+// where the two disagree, lifecycle.test.ts fails with the steps that show it.
 import { EVENT_NAMES } from '../../src/emitter';
 import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
-import { APP_ORIGIN, TOKEN } from '../unit/fake-app';
-import type { Action } from './actions';
-
-export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed';
-/** Phases in which the app may still report an error (before the outcome). */
-const RUNNING: readonly Phase[] = ['loading', 'loaded', 'ready'];
-/** Phases in which the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
-const LOADING: readonly Phase[] = ['loading', 'loaded'];
-
-/**
- * The app's messages over the port (docs/protocol.md §6): a progress message moves `from` → `to` and emits
- * `contract.<type>`; out of order it is ignored. The others are handled by name in `send` below. `weight`: how
- * often the generated runs send it (progress messages often, so that runs get far).
- */
-export const APP_MESSAGES = {
-  loaded: { progress: ['loading', 'loaded'], weight: 8 },
-  ready: { progress: ['loaded', 'ready'], weight: 8 },
-  completed: { progress: ['ready', 'completed'], weight: 5 },
-  error: { weight: 2 },
-  resize: { weight: 2 },
-  focus: { weight: 1 },
-  malformed: { weight: 1 },
-} satisfies Record<string, { progress?: readonly [Phase, Phase]; weight: number }>;
-export type AppMessageType = keyof typeof APP_MESSAGES;
-
-/** How the app's error fields reach the partner (docs/protocol.md §6.1), for the values actions.ts sends. */
-export const EXPECTED_CODE = (code: unknown): string =>
-  typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
-export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>
-  message === 'Session expired.' ? message : message === ' \u202Eline\nbreak\u200B ' ? 'line break' : message === 'token=<token>' ? 'token=[redacted]' : undefined;
-
-export const OFFLINE = 'The browser is offline.';
-export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
-export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
-export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
-export const DETACHED = '[contracts-sdk] open(): the container is not in the document; attach it first.';
-export const HELLO_AFTER_LOAD_MS = 3000;
-
-export interface RunConfig {
-  token: 'string' | 'function';
-  autoHeight: boolean;
-  loadTimeout: number;
-  contractId: string | undefined;
-}
-export const MIN_HEIGHT = 100;
-export const MAX_HEIGHT = 2000;
-
-/** The token a function gives for attempt `n` (each attempt asks once). */
-export const functionToken = (attempt: number) => `fn-tok-${attempt}-9c2e7f3a-SECRET`;
-export const tokenOf = (config: RunConfig, attempt: number) => (config.token === 'string' ? TOKEN : functionToken(attempt));
-
-/** What the partner's page and the app can see; the model's prediction and the real instance's state are compared. */
-export interface Observation {
-  events: Array<[string, Record<string, unknown>]>;
-  /** Events seen by a second handler added with on() / once(), while added. */
-  every: string[];
-  once: string[];
-  /** The attempts whose iframe is in the container. */
-  frames: number[];
-  /** Per attempt: each init the app received (token and target origin). */
-  inits: Array<Array<{ token: string; targetOrigin: string }>>;
-  /** Per open() call: the earlier call that returned the same promise (or itself), and how it settled. */
-  opens: Array<{ same: number; settled: string }>;
-  thrown: string[];
-  /** Per attempt: the iframe's style height. */
-  heights: string[];
-}
+import { APP_ORIGIN } from '../unit/fake-app';
+import {
+  APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MIN_HEIGHT, NEWER_SDK, OFFLINE, RUNNING,
+  afterDestroy, DETACHED, notReady, tokenOf,
+  type AppMessageType, type Observation, type Phase, type RunConfig,
+} from './lifecycle-spec';
 
 interface Attempt {
   /** The attempt's token: known at once (string), or once its function settles. */
@@ -129,50 +65,6 @@ export class LifecycleModel {
       thrown: this.thrown,
       heights: this.attempts.map((attempt) => attempt.height),
     };
-  }
-
-  /** One step: a call of the partner's, an event of the browser's, a message of the app's, time passing. */
-  perform(action: Action): void {
-    switch (action.kind) {
-      case 'proceed':
-        throw new Error('proceed is resolved by nextStep() before it is performed');
-      case 'open':
-      case 'close':
-      case 'destroy':
-      case 'detach':
-      case 'attach':
-      case 'csp':
-        return this[action.kind]();
-      case 'focus':
-        return; // moves focus only: no event, no state (where focus goes is the e2e suite's concern)
-      case 'offline':
-        return this.goOffline();
-      case 'online':
-        return this.goOnline();
-      case 'on':
-      case 'off':
-        return this[action.kind](action.handler);
-      case 'advance':
-        return this.advance(action.ms);
-      default: {
-        const n = this.attempts.length - 1 - action.attemptsAgo;
-        if (n < 0) return; // no such attempt yet
-        if (action.kind === 'token') return this.token(n, action.outcome);
-        if (action.kind === 'load') return this.frameLoad(n);
-        if (action.kind === 'hello') return this.hello(n, action.variant);
-        return this.send(n, action.stalePort, action.message, action.extra);
-      }
-    }
-  }
-
-  /** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress). */
-  nextStep(): Action {
-    const attempt = this.attempts[this.current];
-    if (this.destroyed || !attempt?.live) return { kind: 'open' };
-    if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
-    if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
-    const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => (APP_MESSAGES[type] as { progress?: readonly Phase[] }).progress?.[0] === this.phase);
-    return next ? { kind: 'send', attemptsAgo: 0, stalePort: false, message: next, extra: {} } : { kind: 'open' };
   }
 
   // ---- the partner's calls (README.md, Methods) ----

@@ -5,8 +5,9 @@
 // a test in regressions below. Run more examples: FC_RUNS=2000 npx vitest run test/model (docs/development.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actionArbitrary, describeAction, type Action } from './actions';
-import { LifecycleModel, type RunConfig } from './lifecycle-model';
+import { actionArbitrary, describeAction, nextStep, perform, type Action } from './actions';
+import { LifecycleModel } from './lifecycle-model';
+import type { RunConfig } from './lifecycle-spec';
 import { RealInstance } from './real-instance';
 import { PROPERTY_TIMEOUT_MS, runs } from './runs';
 
@@ -18,10 +19,10 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
   }
 
   async run(model: LifecycleModel, real: RealInstance): Promise<void> {
-    const action = this.action.kind === 'proceed' ? model.nextStep() : this.action;
+    const action = this.action.kind === 'proceed' ? nextStep(model) : this.action;
     real.played.push(describeAction(action));
     await real.perform(action);
-    model.perform(action);
+    perform(model, action);
     try {
       expect(real.observe()).toEqual(model.observe());
       const visible = real.visibleText();

@@ -7,7 +7,7 @@ import { SvcContracts } from '../../src';
 import { EVENT_NAMES } from '../../src/emitter';
 import { APP_ORIGIN, APP_URL, FakeApp, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
 import type { Action } from './actions';
-import { MAX_HEIGHT, MIN_HEIGHT, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-model';
+import { MAX_HEIGHT, MIN_HEIGHT, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-spec';
 
 // Every channel the SDK opens, so a step can tell whether the SDK still listens on a port (then it waits until
 // the SDK has handled the message) or has closed it (then nothing can arrive, and waiting would never end).

@@ -72,13 +72,15 @@ describe('found by the text-rule properties', () => {
     expect(lines.join('\n')).toContain('[redacted]');
   });
 
-  // Kind 3, a token reaching a message in part when the text around it is cut: redaction before the cut at
-  // 300 code points (the shortest text fast-check found put the token's forms right across the cut).
-  it('a token across the 300-code-point cut leaves no piece of itself', () => {
-    const token = 'N.\\C&a9h<%&pjr8w1qOz€M d';
-    for (let lead = 260; lead <= 300; lead += 1) {
-      const cleaned = cleanText(`${'x'.repeat(lead)} ${encodeURIComponent(token)}${JSON.stringify(token).slice(1, -1)}`, token) ?? '';
+  // Kind 3, a token reaching a message in part when the text around it is cut (redaction after the cut at 300
+  // code points): fast-check's shortest text put the token right across the cut.
+  it('a token across the 300-code-point cut leaves no piece of itself, and the text stays within 300', () => {
+    const token = 'aaa"aa"aaaa';
+    const json = JSON.stringify(token).slice(1, -1);
+    for (let lead = 250; lead <= 300; lead += 1) {
+      const cleaned = cleanText(`${'x'.repeat(lead)}${token}${json}${token}`, token) ?? '';
       expect(leakedPiece(cleaned, token)).toBeUndefined();
+      expect(Array.from(cleaned).length).toBeLessThanOrEqual(300);
     }
   });
 });

@@ -7,15 +7,13 @@ import { MAX_MESSAGE_LENGTH, cleanText } from '../../src/clean-text';
 import { createLogger } from '../../src/logger';
 import { parseAppMessage } from '../../src/protocol';
 import { PROPERTY_TIMEOUT_MS, runs } from './runs';
-import { leakedPiece, textWithToken, tokenArbitrary, type TextWithToken } from './token-text';
+import { leakedPiece, textOf, tokenInText, type TextWithToken } from './token-text';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const BREAKING_OR_INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
-const described = tokenArbitrary.chain((token) => fc.tuple(fc.constant(token), textWithToken(token)));
-
 /** The token and the text's parts (not 300 x's), for the assertion message. */
-function show([token, text]: [string, TextWithToken]): string {
+function show(token: string, text: TextWithToken): string {
   return `token ${JSON.stringify(token)}, text: ${text.description}`;
 }
 
@@ -24,10 +22,12 @@ describe('the text rules, for any token and any text around it', () => {
     'cleanText: no 8-character piece of the token, at most 300 code points, no split pair, no breaking or invisible character',
     () => {
       fc.assert(
-        fc.property(described, ([token, text]) => {
+        fc.property(tokenInText(), (sample) => {
+          const { token } = sample;
+          const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined); // the filler itself holds no piece of the token
           const cleaned = cleanText(text.text, token) ?? '';
-          expect(leakedPiece(cleaned, token), show([token, text])).toBeUndefined();
+          expect(leakedPiece(cleaned, token), show(token, text)).toBeUndefined();
           expect(Array.from(cleaned).length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
           expect(cleaned).not.toMatch(LONE_SURROGATE);
           expect(cleaned).not.toMatch(BREAKING_OR_INVISIBLE);
@@ -45,12 +45,14 @@ describe('the text rules, for any token and any text around it', () => {
       const prototypeNames = Object.getOwnPropertyNames(Object.prototype);
       const code = fc.oneof(fc.constantFrom(...prototypeNames, 'prototype', '__anything', 'not_found'), fc.string({ maxLength: 70 }));
       fc.assert(
-        fc.property(described, code, ([token, text], sent) => {
+        fc.property(tokenInText(), code, (sample, sent) => {
+          const { token } = sample;
+          const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined);
           const parsed = parseAppMessage({ protocol: 'svc-contracts', version: 1, type: 'error', code: sent, message: text.text }, 1, token);
           expect(parsed).toBeDefined();
           const { code: received, message } = parsed as { code: string; message?: string };
-          expect(leakedPiece(message ?? '', token), show([token, text])).toBeUndefined();
+          expect(leakedPiece(message ?? '', token), show(token, text)).toBeUndefined();
           if (received !== 'unknown') {
             expect(received).toBe(sent);
             expect(received).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
@@ -68,9 +70,10 @@ describe('the text rules, for any token and any text around it', () => {
     'debug lines: no piece of the token, whatever the logged text (the token as is, JSON-escaped or percent-encoded)',
     () => {
       // The SDK logs its own values and app text it has cleaned; it has no invisible characters to see through.
-      const logged = tokenArbitrary.chain((token) => fc.tuple(fc.constant(token), textWithToken(token, ['raw', 'JSON-escaped', 'percent-encoded'])));
       fc.assert(
-        fc.property(logged, ([token, text]) => {
+        fc.property(tokenInText(['raw', 'JSON-escaped', 'percent-encoded']), (sample) => {
+          const { token } = sample;
+          const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined);
           const lines: string[] = [];
           const original = console.log;
@@ -80,7 +83,7 @@ describe('the text rules, for any token and any text around it', () => {
           } finally {
             console.log = original;
           }
-          expect(leakedPiece(lines.join('\n'), token), show([token, text])).toBeUndefined();
+          expect(leakedPiece(lines.join('\n'), token), show(token, text)).toBeUndefined();
         }),
         runs(300),
       );

@@ -35,6 +35,13 @@ export const TOKEN_FORMS: Record<string, (token: string, at: number) => string> 
   },
 };
 
+/** A token and text around it, as generated: `lead` x's, then pieces of filler and forms of the token. */
+export interface TokenInText {
+  token: string;
+  lead: number;
+  pieces: Array<string | { form: string; at: number }>;
+}
+
 export interface TextWithToken {
   text: string;
   /** The same text with every token copy left out: what the property may not blame on the SDK. */
@@ -43,28 +50,28 @@ export interface TextWithToken {
 }
 
 /**
- * Text that holds the token (in any of its forms) among filler, sometimes after a run of plain text long enough
- * that the 300-code-point cut falls anywhere inside the token.
+ * Any token, and text that holds it (in any of `forms`) among filler, sometimes after a run of plain text long
+ * enough that the 300-code-point cut falls anywhere inside what follows. Generated apart, so each part shrinks.
  */
-export function textWithToken(token: string, forms = Object.keys(TOKEN_FORMS)): fc.Arbitrary<TextWithToken> {
+export function tokenInText(forms = Object.keys(TOKEN_FORMS)): fc.Arbitrary<TokenInText> {
   const piece = fc.oneof(
-    { weight: 2, arbitrary: fillerArbitrary.map((text) => ({ text, around: text, description: JSON.stringify(text) })) },
-    {
-      weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...forms), fc.nat()).map(([form, at]) => ({
-        text: TOKEN_FORMS[form](token, at),
-        around: '\u0000',
-        description: `<token ${form}>`,
-      })),
-    },
+    { weight: 2, arbitrary: fillerArbitrary },
+    { weight: 1, arbitrary: fc.record({ form: fc.constantFrom(...forms), at: fc.nat({ max: 48 }) }) },
   );
-  // Plain text before the rest, so that the cut at 300 code points lands at any position in what follows.
-  const lead = fc.integer({ min: 0, max: 320 }).map((length) => 'x'.repeat(length));
-  return fc.tuple(lead, fc.array(piece, { minLength: 1, maxLength: 6 })).map(([start, pieces]) => ({
-    text: start + pieces.map((p) => p.text).join(''),
-    around: start + pieces.map((p) => p.around).join(''),
-    description: `${start.length} × "x", then ${pieces.map((p) => p.description).join(' + ')}`,
-  }));
+  return fc.record({ token: tokenArbitrary, lead: fc.nat({ max: 320 }), pieces: fc.array(piece, { minLength: 1, maxLength: 6 }) });
+}
+
+/** The text a generated sample stands for. */
+export function textOf({ token, lead, pieces }: TokenInText): TextWithToken {
+  const start = 'x'.repeat(lead);
+  const parts = pieces.map((p) =>
+    typeof p === 'string' ? { text: p, around: p, description: JSON.stringify(p) } : { text: TOKEN_FORMS[p.form](token, p.at), around: '\u0000', description: `<token ${p.form}>` },
+  );
+  return {
+    text: start + parts.map((p) => p.text).join(''),
+    around: start + parts.map((p) => p.around).join(''),
+    description: `${lead} × "x", then ${parts.map((p) => p.description).join(' + ')}`,
+  };
 }
 
 /** The first piece of `token` of FRAGMENT characters found in `text`, or undefined. */

@@ -1,0 +1,72 @@
+// What the docs promise, as data: the phases of one SvcContracts instance, the app's messages and what each does
+// (README.md: Events, Methods, Errors; docs/protocol.md §4-7), the SDK's own failure texts, and what a test
+// observes. lifecycle-model.ts plays these rules step by step.
+//
+// Adding an app message: one entry in APP_MESSAGES (for a progress message, the phase it must arrive in and the
+// phase it leads to; it emits contract.<type>). Adding a state: a Phase, and the entries that lead into it.
+import { TOKEN } from '../unit/fake-app';
+
+export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed';
+/** Phases in which the app may still report an error (before the outcome). */
+export const RUNNING: readonly Phase[] = ['loading', 'loaded', 'ready'];
+/** Phases in which the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
+export const LOADING: readonly Phase[] = ['loading', 'loaded'];
+
+/**
+ * The app's messages over the port (docs/protocol.md §6): a progress message moves `from` → `to` and emits
+ * `contract.<type>`; out of order it is ignored. The others are handled by name in `send` below. `weight`: how
+ * often the generated runs send it (progress messages often, so that runs get far).
+ */
+export const APP_MESSAGES = {
+  loaded: { progress: ['loading', 'loaded'], weight: 8 },
+  ready: { progress: ['loaded', 'ready'], weight: 8 },
+  completed: { progress: ['ready', 'completed'], weight: 5 },
+  error: { weight: 2 },
+  resize: { weight: 2 },
+  focus: { weight: 1 },
+  malformed: { weight: 1 },
+} satisfies Record<string, { progress?: readonly [Phase, Phase]; weight: number }>;
+export type AppMessageType = keyof typeof APP_MESSAGES;
+
+/** How the app's error fields reach the partner (docs/protocol.md §6.1), for the values actions.ts sends. */
+export const EXPECTED_CODE = (code: unknown): string =>
+  typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
+export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>
+  message === 'Session expired.' ? message : message === ' \u202Eline\nbreak\u200B ' ? 'line break' : message === 'token=<token>' ? 'token=[redacted]' : undefined;
+
+export const OFFLINE = 'The browser is offline.';
+export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
+export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
+export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
+export const DETACHED = '[contracts-sdk] open(): the container is not in the document; attach it first.';
+export const HELLO_AFTER_LOAD_MS = 3000;
+
+export interface RunConfig {
+  token: 'string' | 'function';
+  autoHeight: boolean;
+  loadTimeout: number;
+  contractId: string | undefined;
+}
+export const MIN_HEIGHT = 100;
+export const MAX_HEIGHT = 2000;
+
+/** The token a function gives for attempt `n` (each attempt asks once). */
+export const functionToken = (attempt: number) => `fn-tok-${attempt}-9c2e7f3a-SECRET`;
+export const tokenOf = (config: RunConfig, attempt: number) => (config.token === 'string' ? TOKEN : functionToken(attempt));
+
+/** What the partner's page and the app can see; the model's prediction and the real instance's state are compared. */
+export interface Observation {
+  events: Array<[string, Record<string, unknown>]>;
+  /** Events seen by a second handler added with on() / once(), while added. */
+  every: string[];
+  once: string[];
+  /** The attempts whose iframe is in the container. */
+  frames: number[];
+  /** Per attempt: each init the app received (token and target origin). */
+  inits: Array<Array<{ token: string; targetOrigin: string }>>;
+  /** Per open() call: the earlier call that returned the same promise (or itself), and how it settled. */
+  opens: Array<{ same: number; settled: string }>;
+  thrown: string[];
+  /** Per attempt: the iframe's style height. */
+  heights: string[];
+}
