@@ -76,7 +76,8 @@ export class SvcContractSigning extends BaseElement {
       this.removeAttribute(TOKEN_ATTRIBUTE);
       tokens.delete(this);
       this._end();
-      this._misuse(new TypeError(TOKEN_ATTRIBUTE_REFUSED));
+      // Reported after the current task: a framework sets attributes before it adds the element's listeners.
+      queueMicrotask(() => this._misuse(new TypeError(TOKEN_ATTRIBUTE_REFUSED)));
       return;
     }
     this._queueCheck();

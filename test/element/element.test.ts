@@ -58,8 +58,9 @@ describe('<svc-contract-signing>', () => {
   it('refuses a signing-token attribute: console error and contract-error, nothing opened, the value never echoed', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = makeElement({ 'contract-id': 'c-1' });
-    const seen = events(element, ['contract-error']);
     element.setAttribute('signing-token', TOKEN);
+    // Listening after the attribute, in the same task, as a framework's template binds attributes, then listeners.
+    const seen = events(element, ['contract-error']);
     document.body.append(element);
     await settled();
     expect(created).toHaveLength(0);

@@ -1,0 +1,44 @@
+// The partner's Vue app. window.testApp lets the test drive it as a partner's app state would: mount with a token,
+// re-render the parent, swap the token, unmount.
+import { createApp, nextTick, type App } from 'vue';
+import Parent from './Parent.vue';
+import { observed, state } from './state';
+
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+}).observe(document.body, { childList: true, subtree: true });
+
+let app: App | undefined;
+
+const testApp = {
+  mount(token: string): void {
+    state.token = token;
+    app = createApp(Parent);
+    app.mount('#app');
+  },
+  /** `count` re-renders of the parent, each flushed before the next. */
+  async rerender(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      state.tick++;
+      await nextTick();
+    }
+  },
+  async setToken(token: string): Promise<void> {
+    state.token = token;
+    await nextTick();
+  },
+  unmount(): void {
+    app?.unmount();
+    app = undefined;
+  },
+  observed() {
+    return {
+      ...observed,
+      framesNow: document.querySelectorAll('iframe').length,
+      alert: document.querySelector('[role="alert"]')?.textContent ?? null,
+      defined: customElements.get('svc-contract-signing') !== undefined,
+    };
+  },
+};
+
+Object.assign(window, { testApp });

@@ -1,0 +1,86 @@
+// What every partner app built for the element's tests shares (support/vue-app.ts, support/angular-app.ts):
+// contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
+// project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
+// keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { sendFile } from '../../lib/http-kit.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import type { Harness } from './fixtures';
+import { startVerdaccio } from './verdaccio.mjs';
+
+const run = promisify(execFile);
+export const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
+export const { version: PACKAGE_VERSION } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return name === 'node_modules' ? [] : statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** A hash of the built package, the app's sources, the given texts and the named packages' versions. */
+export function buildKey(name: string, { sources, texts, packages }: { sources: string; texts: string[]; packages: string[] }): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(text);
+  for (const file of [...files(PACKAGE_DIR), ...files(sources)].sort()) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
+  for (const pkg of packages) hash.update(readFileSync(join(REPO_ROOT, 'node_modules', pkg, 'package.json')));
+  return `${name}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Publishes the built package to a fresh Verdaccio and installs it into `dir` with npm, as a partner would. */
+async function installFromRegistry(dir: string): Promise<void> {
+  const registry = await startVerdaccio();
+  try {
+    const env = { ...process.env, npm_config_userconfig: registry.npmrc };
+    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], { env });
+    // A throwaway cache: the package must come from this registry.
+    await run('npm', ['install', `contracts-sdk@${PACKAGE_VERSION}`, '--registry', registry.url, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env });
+  } finally {
+    await registry.stop();
+  }
+}
+
+/**
+ * The project `.cache/<cacheName>/<key>`, made once: a package.json, contracts-sdk from the registry, `linked`
+ * packages of the repository's node_modules (links: each resolves its own dependencies where it really is), then
+ * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
+ * first rename wins.
+ */
+export async function cachedProject(cacheName: string, key: string, linked: string[], prepare: (dir: string) => void, build: (dir: string) => Promise<void>): Promise<string> {
+  const cache = join(REPO_ROOT, '.cache', cacheName);
+  const done = join(cache, key);
+  if (existsSync(join(done, '.built'))) return done;
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-${cacheName}-`));
+  try {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-${cacheName}`, private: true, type: 'module' }));
+    await installFromRegistry(dir);
+    for (const name of linked) {
+      mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
+      symlinkSync(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+    }
+    prepare(dir);
+    await build(dir);
+    writeFileSync(join(dir, '.built'), '');
+    renameSync(dir, done);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    if (existsSync(join(done, '.built'))) return done; // another worker finished first: its build is the same
+    throw error;
+  }
+  return done;
+}
+
+/** A production build as a static single-page app under /<prefix>/ of the harness's partner origin. */
+export function serveBuild(harness: Harness, prefix: string, buildDir: string): void {
+  (harness as Harness & { mount(prefix: string, handler: unknown): void }).mount(prefix, async (req: { url: string }, res: unknown) => {
+    const path = decodeURIComponent(new URL(req.url, 'https://x').pathname.slice(prefix.length + 2));
+    await sendFile(res, buildDir, path || 'index.html', { 'cache-control': 'no-store' });
+  });
+}
