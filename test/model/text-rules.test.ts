@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH, cleanText } from '../../src/clean-text';
 import { createLogger } from '../../src/logger';
 import { parseAppMessage } from '../../src/protocol';
+import { SvcContracts } from '../../src/svc-contracts';
+import type { SvcContractsConfig } from '../../src/types';
 import { PROPERTY_TIMEOUT_MS, runs } from './runs';
 import { leakedPiece, textOf, tokenInText, type TextWithToken } from './token-text';
 
@@ -84,6 +86,46 @@ describe('the text rules, for any token and any text around it', () => {
             console.log = original;
           }
           expect(leakedPiece(lines.join('\n'), token), show(token, text)).toBeUndefined();
+        }),
+        runs(300),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    "the partner's values: no thrown message or debug line holds a piece of the token, wherever the token is put",
+    () => {
+      // Each place a partner could paste the token by mistake (as is, JSON-escaped or percent-encoded, in any text).
+      const places: Record<string, (value: string) => [string | Element, Record<string, unknown>]> = {
+        'container id': (value) => [value, {}],
+        environment: (value) => [container(), { environment: value }],
+        locale: (value) => [container(), { locale: value }],
+        width: (value) => [container(), { width: value }],
+        height: (value) => [container(), { height: value }],
+        appUrl: (value) => [container(), { appUrl: value }],
+        'option name': (value) => [container(), { [value]: 1 }],
+        contractId: (value) => [container(), { contractId: value }],
+      };
+      const container = () => document.body.appendChild(document.createElement('div'));
+      fc.assert(
+        fc.property(tokenInText(['raw', 'JSON-escaped', 'percent-encoded']), fc.constantFrom(...Object.keys(places)), (sample, place) => {
+          const { token } = sample;
+          const text = textOf(sample);
+          fc.pre(leakedPiece(text.around, token) === undefined);
+          const [where, options] = places[place](text.text);
+          const seen: string[] = [];
+          const original = console.log;
+          console.log = (...parts: unknown[]) => void seen.push(parts.join(' '));
+          try {
+            new SvcContracts(where, { signingToken: token, debug: true, ...options } as SvcContractsConfig).destroy();
+          } catch (error) {
+            seen.push((error as Error).message);
+          } finally {
+            console.log = original;
+            document.body.replaceChildren();
+          }
+          expect(leakedPiece(seen.join('\n'), token), `${place}: ${show(token, text)}`).toBeUndefined();
         }),
         runs(300),
       );
