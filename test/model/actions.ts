@@ -30,7 +30,7 @@ const attemptsAgo = fc.oneof(
 );
 
 // The app's error codes and messages: known, new, malformed, prototype names, and text carrying the token.
-export const ERROR_CODES = ['not_found', 'loading_error', 'new_code.v2', 'constructor', '__proto__', 'bad code', 7] as const;
+export const ERROR_CODES = ['not_found', 'loading_error', 'new_code.v2', 'constructor', '__proto__', 'bad code', 7, '<token>'] as const;
 export const ERROR_MESSAGES = [undefined, 'Session expired.', ' \u202Eline\nbreak\u200B ', 'token=<token>', 42] as const;
 
 const messageExtra = (type: AppMessageType): fc.Arbitrary<Record<string, unknown>> => {

@@ -6,9 +6,9 @@ import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
-  APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MIN_HEIGHT, NEWER_SDK, OFFLINE, RUNNING,
+  APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING,
   afterDestroy, DETACHED, notReady, tokenOf,
-  type AppMessageType, type Observation, type Phase, type RunConfig,
+  type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
 } from './lifecycle-spec';
 
 interface Attempt {
@@ -72,7 +72,7 @@ export class LifecycleModel {
   open(): void {
     const call = this.opens.length;
     if (this.destroyed) return void this.opens.push({ same: call, settled: `rejected: ${afterDestroy('open')}` });
-    if (this.pending !== undefined && this.phase !== 'failed') return void this.opens.push({ same: this.pending, settled: '' });
+    if (this.pending !== undefined && !REOPENS.includes(this.phase)) return void this.opens.push({ same: this.pending, settled: '' });
     if (!this.attached) return void this.opens.push({ same: call, settled: `rejected: ${DETACHED}` });
     this.teardown();
     this.opens.push({ same: call, settled: 'pending' });
@@ -191,12 +191,12 @@ export class LifecycleModel {
   send(n: number, stalePort: boolean, type: AppMessageType, extra: Record<string, unknown>): void {
     const attempt = this.attempts[n];
     if (!attempt.live || stalePort || attempt.ports === 0) return;
-    const entry: { progress?: readonly [Phase, Phase]; weight: number } = APP_MESSAGES[type];
-    if (entry.progress) {
-      const [from, to] = entry.progress;
+    const rule: AppMessageRule = APP_MESSAGES[type];
+    if (rule.progress) {
+      const [from, to] = rule.progress;
       if (this.phase !== from) return;
       this.phase = to;
-      return this.emit(`contract.${type}`);
+      return this.emit(`contract.${type}`, rule.payload?.(extra));
     }
     if (type === 'error') {
       if (RUNNING.includes(this.phase)) this.fail(EXPECTED_MESSAGE(extra.message), EXPECTED_CODE(extra.code), true);

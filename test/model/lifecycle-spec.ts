@@ -11,11 +11,13 @@ export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'fai
 export const RUNNING: readonly Phase[] = ['loading', 'loaded', 'ready'];
 /** Phases in which the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
 export const LOADING: readonly Phase[] = ['loading', 'loaded'];
+/** Phases after which open() starts a new attempt (a retry, a resume); in the others it returns the same promise. */
+export const REOPENS: readonly Phase[] = ['failed'];
 
 /**
  * The app's messages over the port (docs/protocol.md §6): a progress message moves `from` → `to` and emits
- * `contract.<type>`; out of order it is ignored. The others are handled by name in `send` below. `weight`: how
- * often the generated runs send it (progress messages often, so that runs get far).
+ * `contract.<type>` (with `payload`'s fields); out of order it is ignored. The others are handled by name in
+ * LifecycleModel.send. `weight`: how often the generated runs send it (progress often, so that runs get far).
  */
 export const APP_MESSAGES = {
   loaded: { progress: ['loading', 'loaded'], weight: 8 },
@@ -25,10 +27,19 @@ export const APP_MESSAGES = {
   resize: { weight: 2 },
   focus: { weight: 1 },
   malformed: { weight: 1 },
-} satisfies Record<string, { progress?: readonly [Phase, Phase]; weight: number }>;
+} satisfies Record<string, AppMessageRule>;
 export type AppMessageType = keyof typeof APP_MESSAGES;
+export interface AppMessageRule {
+  progress?: readonly [from: Phase, to: Phase];
+  /** The event's fields besides contractId, from the message's fields (as actions.ts sends them). */
+  payload?: (fields: Record<string, unknown>) => Record<string, unknown>;
+  weight: number;
+}
 
-/** How the app's error fields reach the partner (docs/protocol.md §6.1), for the values actions.ts sends. */
+/**
+ * How the app's codes and texts reach the partner (docs/protocol.md §6.1), for the values actions.ts sends
+ * ("<token>" stands for the attempt's token: such a code is "unknown", such text redacted).
+ */
 export const EXPECTED_CODE = (code: unknown): string =>
   typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
 export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>

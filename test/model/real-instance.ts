@@ -61,7 +61,7 @@ export class RealInstance {
   readonly onceHandler = (payload: { contractId?: string }) => void this.once.push(this.lastEvent(payload));
 
   constructor(readonly config: RunConfig) {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     online = true;
     logLines.length = 0;
     const appendChild = this.container.appendChild.bind(this.container);
@@ -163,8 +163,10 @@ export class RealInstance {
     const ports = app.window.postMessage.mock.calls.map((call) => (call[2] as MessagePort[])[0]);
     const port = ports.at(action.stalePort ? -2 : -1);
     if (!port) return;
-    const extra = { ...action.extra };
-    if (typeof extra.message === 'string') extra.message = extra.message.replace('<token>', tokenOf(this.config, n));
+    // "<token>" in a field stands for this attempt's token (the app echoing it, by mistake or not).
+    const extra = Object.fromEntries(
+      Object.entries(action.extra).map(([key, value]) => [key, typeof value === 'string' ? value.replace('<token>', tokenOf(this.config, n)) : value]),
+    );
     const data = action.message === 'malformed' ? { protocol: 'svc-contracts', version: 1 } : envelope(action.message, extra);
     if (closedAppEnds.has(port)) return port.postMessage(data); // the SDK closed its end: nothing arrives
     const sdkEnd = sdkEndOf.get(port)!;
