@@ -2,7 +2,8 @@
 // data: the model (lifecycle-model.ts) and the real instance (real-instance.ts) each perform them, and
 // fast-check generates, shrinks and prints them (lifecycle.test.ts).
 import fc from 'fast-check';
-import type { LifecycleModel } from './lifecycle-model';
+import { EVENT_NAMES } from '../../src/emitter';
+import type { LifecycleModel, ReentrantCall } from './lifecycle-model';
 import { APP_MESSAGES, type AppMessageType, type Phase } from './lifecycle-spec';
 
 /** The partner's calls, and the browser's events that concern the whole page. */
@@ -16,6 +17,8 @@ export type Action =
   | { kind: 'proceed' }
   | { kind: CallKind }
   | { kind: 'on' | 'off'; handler: 'every' | 'once' }
+  /** A once() handler for `event` that calls open(), close() or destroy() from inside the emit. */
+  | { kind: 'reenter'; event: string; call: ReentrantCall }
   | { kind: 'hello'; attemptsAgo: number; variant: 'valid' | 'wrong origin' | 'no common version' }
   | { kind: 'load'; attemptsAgo: number }
   | { kind: 'send'; attemptsAgo: number; stalePort: boolean; message: AppMessageType; extra: Record<string, unknown> }
@@ -83,6 +86,8 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [2, fc.record({ kind: fc.constantFrom('on' as const, 'off' as const), handler: fc.constantFrom('every' as const, 'once' as const) })],
   [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
   [1, hello('wrong origin')],
+  // calls from inside an event handler
+  [3, fc.record({ kind: fc.constant('reenter' as const), event: fc.constantFrom(...EVENT_NAMES), call: fc.constantFrom<ReentrantCall>('open', 'open', 'close', 'destroy') })],
 ];
 
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(...STEP_WEIGHTS.map(([weight, arbitrary]) => ({ weight, arbitrary })));
@@ -93,6 +98,8 @@ export function describeAction(action: Action): string {
     case 'on':
     case 'off':
       return `${action.kind}(${action.handler})`;
+    case 'reenter':
+      return `once(${action.event}, () => ${action.call}())`;
     case 'hello':
       return `app${ago(action.attemptsAgo)}.hello(${action.variant})`;
     case 'load':
@@ -133,6 +140,8 @@ export function perform(model: LifecycleModel, action: Action): void {
     case 'on':
     case 'off':
       return model[action.kind](action.handler);
+    case 'reenter':
+      return model.reenter(action.event, action.call);
     case 'advance':
       return model.advance(action.ms);
     default: {

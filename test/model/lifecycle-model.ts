@@ -37,9 +37,8 @@ export class LifecycleModel {
   events: Observation['events'] = [];
   every: string[] = [];
   once: string[] = [];
-  everyOn = false;
-  /** The events for which the once() handler is still waiting. */
-  onceArmed = new Set<string>();
+  /** Per event, its handlers in the order they were added: the emitter calls them in that order. */
+  listeners = new Map<string, Listener[]>(EVENT_NAMES.map((name) => [name, ['recorder']]));
   opens: Array<{ same: number; settled: string }> = [];
   /** The open() call whose promise later calls return; and the one that settles at ready, error or close. */
   pending: number | undefined;
@@ -91,20 +90,24 @@ export class LifecycleModel {
   destroy(): void {
     if (this.destroyed) return;
     this.close();
-    this.everyOn = false;
-    this.onceArmed.clear();
+    for (const list of this.listeners.values()) list.length = 0;
     this.destroyed = true;
   }
 
   on(handler: 'every' | 'once'): void {
     if (this.destroyed) return void this.thrown.push(afterDestroy(handler === 'once' ? 'once' : 'on'));
-    if (handler === 'every') this.everyOn = true;
-    else for (const name of EVENT_NAMES) this.onceArmed.add(name);
+    // The same function added twice for an event runs once.
+    for (const list of this.listeners.values()) if (!list.includes(handler)) list.push(handler);
   }
 
   off(handler: 'every' | 'once'): void {
-    if (handler === 'every') this.everyOn = false;
-    else this.onceArmed.clear();
+    for (const list of this.listeners.values()) remove(list, handler);
+  }
+
+  /** A once() handler for `event` that calls one of the instance's methods (README: "open() again ... from inside your contract.error handler"). */
+  reenter(event: string, call: ReentrantCall): void {
+    if (this.destroyed) return void this.thrown.push(afterDestroy('once'));
+    this.listeners.get(event)!.push({ call });
   }
 
   // ---- the browser ----
@@ -255,15 +258,42 @@ export class LifecycleModel {
   }
 
   private settle(): void {
-    if (this.toSettle !== undefined && this.opens[this.toSettle].settled === 'pending') this.opens[this.toSettle].settled = 'resolved';
+    this.resolve(this.toSettle);
     this.toSettle = undefined;
   }
 
+  private resolve(call: number | undefined): void {
+    if (call !== undefined && this.opens[call].settled === 'pending') this.opens[call].settled = 'resolved';
+  }
+
+  /**
+   * Runs the event's handlers over a copy of their list (one added or removed meanwhile changes nothing for this
+   * event), a once() handler removed before it runs. ready and error settle open() after the handlers, with the
+   * promise taken before them: a handler may call open() again.
+   */
   private emit(name: string, extra: Record<string, unknown> = {}): void {
     const payload = { contractId: this.config.contractId, ...extra };
-    this.events.push([name, payload]);
-    if (this.everyOn) this.every.push(name);
-    if (this.onceArmed.delete(name)) this.once.push(name);
-    if (name === 'contract.ready' || name === 'contract.error') this.settle();
+    const settling = name === 'contract.ready' || name === 'contract.error' ? this.toSettle : undefined;
+    if (settling !== undefined) this.toSettle = undefined;
+    const list = this.listeners.get(name)!;
+    for (const listener of [...list]) {
+      if (listener === 'recorder') this.events.push([name, payload]);
+      else if (listener === 'every') this.every.push(name);
+      else {
+        remove(list, listener);
+        if (listener === 'once') this.once.push(name);
+        else this[listener.call]();
+      }
+    }
+    this.resolve(settling);
   }
+}
+
+export type ReentrantCall = 'open' | 'close' | 'destroy';
+/** The test's recorder (added first, at construction), its two handlers, and handlers that call a method. */
+type Listener = 'recorder' | 'every' | 'once' | { call: ReentrantCall };
+
+function remove<T>(list: T[], item: T): void {
+  const at = list.indexOf(item);
+  if (at >= 0) list.splice(at, 1);
 }

@@ -97,18 +97,18 @@ export class RealInstance {
     switch (action.kind) {
       case 'proceed':
         throw new Error('proceed is resolved by the model before it is performed');
-      case 'open': {
-        const opened = sdk.open();
-        this.opens.push(opened);
-        if (!this.settled.has(opened)) {
-          this.settled.set(opened, 'pending');
-          opened.then(
-            () => this.settled.set(opened, this.settled.get(opened) === 'pending' ? 'resolved' : 'settled twice'),
-            (error: Error) => this.settled.set(opened, `rejected: ${error.message}`),
-          );
+      case 'open':
+        return this.track(sdk.open());
+      case 'reenter':
+        try {
+          sdk.once(action.event as 'contract.ready', () => {
+            if (action.call === 'open') this.track(sdk.open());
+            else sdk[action.call]();
+          });
+        } catch (error) {
+          this.thrown.push((error as Error).message);
         }
         return;
-      }
       case 'close':
       case 'destroy':
       case 'focus':
@@ -149,6 +149,17 @@ export class RealInstance {
       default:
         return this.doApp(action);
     }
+  }
+
+  /** Records what open() returned and how it settles. */
+  private track(opened: Promise<void>): void {
+    this.opens.push(opened);
+    if (this.settled.has(opened)) return;
+    this.settled.set(opened, 'pending');
+    opened.then(
+      () => this.settled.set(opened, this.settled.get(opened) === 'pending' ? 'resolved' : 'settled twice'),
+      (error: Error) => this.settled.set(opened, `rejected: ${error.message}`),
+    );
   }
 
   private async doApp(action: Extract<Action, { kind: 'hello' | 'load' | 'send' }>): Promise<void> {
