@@ -26,6 +26,10 @@ export const EVENT_CALLBACKS = [
   ['contract.ready', 'onReady'],
   ['contract.completed', 'onCompleted'],
   ['contract.error', 'onError'],
+  ['contract.declined', 'onDeclined'],
+  ['contract.cancelled', 'onCancelled'],
+  ['contract.step', 'onStep'],
+  ['contract.activity', 'onActivity'],
 ] as const satisfies readonly (readonly [ContractEventName, `on${string}`])[];
 
 type CallbackName<E extends ContractEventName> = Extract<(typeof EVENT_CALLBACKS)[number], readonly [E, string]>[1];

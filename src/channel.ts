@@ -19,7 +19,7 @@ export interface ChannelOptions {
   cleanup: Cleanup;
   log: Logger;
   onMessage(message: AppMessage): void;
-  /** Whether a hello should still be answered (not after `completed`). */
+  /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
   canGreet(): boolean;
   /** A hello was answered; `again` when the app had been greeted before (it reloaded or navigated). */
   onHello(again: boolean): void;
@@ -111,7 +111,7 @@ export function openChannel(options: ChannelOptions): Channel {
       if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
       else answer(frameWindow, offered, token);
     } else {
-      ignore('hello after completed', origin);
+      ignore('hello after the attempt ended', origin);
     }
   };
 

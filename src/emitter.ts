@@ -12,6 +12,10 @@ export const EVENT_NAMES: readonly ContractEventName[] = [
   'contract.ready',
   'contract.completed',
   'contract.error',
+  'contract.declined',
+  'contract.cancelled',
+  'contract.step',
+  'contract.activity',
 ];
 
 const EVENT_LIKE = /^[a-z]{1,12}(\.[a-z]{1,12})?$/;

@@ -4,11 +4,13 @@ export { KNOWN_ERROR_CODES } from './error-codes';
 export { SDK_VERSION } from './version';
 export type { ErrorCode, KnownErrorCode } from './error-codes';
 export type {
+  ContractDeclinedPayload,
   ContractErrorPayload,
   ContractEventHandler,
   ContractEventMap,
   ContractEventName,
   ContractEventPayload,
+  ContractStepPayload,
   Environment,
   SigningTokenSource,
   SvcContractsConfig,

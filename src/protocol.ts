@@ -10,14 +10,16 @@ const HELLO_VERSION = 1;
 const MAX_OFFERED_VERSIONS = 16;
 
 export type AppMessage =
-  | { type: 'loaded' | 'ready' | 'completed' }
+  | { type: 'loaded' | 'ready' | 'completed' | 'cancelled' }
+  | { type: 'activity' }
+  | { type: 'declined'; reason: string | undefined }
+  | { type: 'step'; step: string }
   | { type: 'error'; code: string; message: string | undefined }
   | { type: 'resize'; height: number };
 /** The app could not take focus and asks for the frame element to be focused (§6.2): the channel's to answer. */
 export type FocusRequest = { type: 'focus' };
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
-// Names every plain object inherits: partners look codes up in objects, so such a code must never reach them.
 const PROTOTYPE_NAME = /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|to(Locale)?String|valueOf)$/;
 
 /** Reads a plain object's own property; anything inherited is absent. */
@@ -52,26 +54,35 @@ export function helloVersion(data: unknown): number | undefined {
   }
 }
 
-/** Validates a message from the app's port; `token` is redacted out of any diagnostic text. */
+/**
+ * An error code or step name as the partner receives it: letters, digits and `_.-` (at most 64), never a name
+ * every object inherits (partners look codes up in objects) and never holding the token; anything else "unknown".
+ */
+function cleanCode(code: unknown, token: string): string {
+  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !code.includes(token) ? code : 'unknown';
+}
+
+/** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
 export function parseAppMessage(data: unknown, version: number, token: string): AppMessage | FocusRequest | undefined {
   try {
     const type = envelopeType(data, version);
-    if (type === 'loaded' || type === 'ready' || type === 'completed' || type === 'focus') return { type };
+    const field = (key: string) => own(data as object, key);
+    const text = (key: string) => {
+      const value = field(key);
+      return typeof value === 'string' ? cleanText(value, token) : undefined;
+    };
+    if (type === 'loaded' || type === 'ready' || type === 'completed' || type === 'cancelled' || type === 'activity' || type === 'focus') return { type };
     if (type === 'resize') {
-      const height = own(data as object, 'height');
+      const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
-    if (type !== 'error') return undefined;
-    const code = own(data as object, 'code');
-    const message = own(data as object, 'message');
-    return {
-      type,
-      code: typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) ? code : 'unknown',
-      message: typeof message === 'string' ? cleanText(message, token) : undefined,
-    };
+    if (type === 'declined') return { type, reason: text('reason') };
+    if (type === 'step') return { type, step: cleanCode(field('step'), token) };
+    if (type === 'error') return { type, code: cleanCode(field('code'), token), message: text('message') };
   } catch {
-    return undefined;
+    // a hostile getter or proxy: treat as junk
   }
+  return undefined;
 }
 
 export function initMessage(version: number, token: string, settings: { contractId?: string; locale?: string }, sdkVersion: string) {

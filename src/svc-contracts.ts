@@ -22,6 +22,10 @@ import type { ContractEventHandler, ContractEventMap, ContractEventName, Signing
 const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
 const OFFLINE = 'The browser is offline.';
+/** contract.activity at most this often per instance, however often the app reports activity. */
+const ACTIVITY_INTERVAL_MS = 30_000;
+/** contract.step at most this often per attempt: a real flow has a handful; a flooding app is cut off. */
+const MAX_STEPS = 100;
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
@@ -41,6 +45,11 @@ export class SvcContracts {
   private _focusBefore: Element | null | undefined;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
+  /** performance.now() at the open() that started this attempt: contract.step's elapsedMs counts from there. */
+  private _openedAt!: number;
+  private _steps!: number;
+  /** No contract.activity before this performance.now(). */
+  private _quietUntil = 0;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -61,7 +70,8 @@ export class SvcContracts {
     if (this._state === DESTROYED) {
       return Promise.reject(misuseError(AFTER_DESTROY('open')));
     }
-    if (this._pending && this._state !== FAILED) return this._pending;
+    // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
+    if (this._pending && this._state <= COMPLETED) return this._pending;
     if (!this._container.isConnected) {
       return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
     }
@@ -154,7 +164,7 @@ export class SvcContracts {
       cleanup: connection,
       log: this._log,
       onMessage: (message) => current() && this._receive(message),
-      canGreet: () => this._state !== COMPLETED,
+      canGreet: () => this._state < COMPLETED,
       onHello: (again) => again && this._log('app reloaded: new channel', this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && this._state <= READY && this._fail('The signing app needs a newer SDK version: load the current one.'),
@@ -176,6 +186,8 @@ export class SvcContracts {
       if (hadFocus) this._returnFocus();
     });
     this._state = LOADING;
+    this._openedAt = performance.now();
+    this._steps = 0;
     this._log('open: frame created for', settings.app.embedUrl);
     warnAtOpen(this._container, settings, this._log);
     this._emit('contract.loading');
@@ -194,25 +206,34 @@ export class SvcContracts {
   }
 
   private _receive(message: AppMessage): void {
+    const { type, ...fields } = message;
     const state = this._state;
-    if (message.type === 'resize') {
+    if (type === 'resize') {
       const { autoHeight, minHeight, maxHeight } = this._settings;
       if (autoHeight) this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
       return;
     }
-    if (message.type === 'error') {
-      if (state >= LOADING && state <= READY) this._fail(message.message, message.code, true);
-      else this._channel!.ignore('error after completed');
+    if (type === 'error' || type === 'step' || type === 'activity') {
+      // The running attempt's reports (from the handshake on): once it has ended, only resize still counts.
+      if (state > READY) this._channel!.ignore(`${type} out of order`);
+      else if (message.type === 'error') this._fail(message.message, message.code, true);
+      else if (message.type === 'step') {
+        if (++this._steps > MAX_STEPS) this._channel!.ignore('step over the limit');
+        else this._emit('contract.step', { step: message.step, elapsedMs: Math.round(performance.now() - this._openedAt) });
+      } else if (performance.now() >= this._quietUntil) {
+        this._quietUntil = performance.now() + ACTIVITY_INTERVAL_MS;
+        this._emit('contract.activity');
+      }
       return;
     }
-    const [from, to] = PROGRESS[message.type];
+    const [from, to] = PROGRESS[type];
     if (state !== from) {
       // Also what a reloaded app's repeated loaded/ready meet: the partner never sees an event twice.
-      this._channel!.ignore(`${message.type} out of order`);
+      this._channel!.ignore(`${type} out of order`);
       return;
     }
     this._state = to;
-    this._emit(`contract.${message.type}`);
+    this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
   }
 
   /**

@@ -73,6 +73,21 @@ declare namespace SvcSDK {
     source: 'app' | 'sdk';
   }
 
+  interface ContractDeclinedPayload extends ContractEventPayload {
+    /** The signer's reason as the signing app reports it: plain single-line text, at most 300 characters; or absent. */
+    reason?: string;
+  }
+
+  interface ContractStepPayload extends ContractEventPayload {
+    /**
+     * Where the signer is, e.g. `"document_viewed"`, `"verification_started"`, `"signature_started"`. Open-ended:
+     * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else `"unknown"`).
+     */
+    step: string;
+    /** Milliseconds since the `open()` call that started this attempt. */
+    elapsedMs: number;
+  }
+
   /** Every event the SDK emits and its payload: drives on/once/off and the docs. */
   interface ContractEventMap {
     'contract.loading': ContractEventPayload;
@@ -80,6 +95,14 @@ declare namespace SvcSDK {
     'contract.ready': ContractEventPayload;
     'contract.completed': ContractEventPayload;
     'contract.error': ContractErrorPayload;
+    /** The signer declined to sign: the attempt ended; the frame stays until close(); open() starts a new attempt. */
+    'contract.declined': ContractDeclinedPayload;
+    /** The signer left without signing ("Finish later"): the attempt ended; open() resumes with a new attempt. */
+    'contract.cancelled': ContractEventPayload;
+    /** The signer reached a step of the signing flow (for funnels). Only while the attempt runs. */
+    'contract.step': ContractStepPayload;
+    /** The signer interacted inside the frame; at most once per 30 s per instance (to extend your own idle timer). */
+    'contract.activity': ContractEventPayload;
   }
 
   type ContractEventName = keyof ContractEventMap;

@@ -9,6 +9,8 @@ declare function hideSpinner(): void;
 declare function showThankYou(): void;
 declare function showMessage(text: string): void;
 declare function showRetry(what: string | (() => unknown)): void;
+declare function trackFunnel(step: string, elapsedMs: number): void; // the partner's analytics
+declare function extendPortalSession(): void; // the partner's own idle-logout timer
 `,
   'loader/README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend

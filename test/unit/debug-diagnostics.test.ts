@@ -116,8 +116,8 @@ describe('ignored messages are logged with debug: true', () => {
     expect(ignored(lines)).toEqual([
       `[contracts-sdk] ignored malformed ${APP_ORIGIN}`,
       `[contracts-sdk] ignored ready out of order ${APP_ORIGIN}`,
-      `[contracts-sdk] ignored error after completed ${APP_ORIGIN}`,
-      `[contracts-sdk] ignored hello after completed ${APP_ORIGIN}`,
+      `[contracts-sdk] ignored error out of order ${APP_ORIGIN}`,
+      `[contracts-sdk] ignored hello after the attempt ended ${APP_ORIGIN}`,
     ]);
     for (const line of lines) expect(line).not.toContain(TOKEN);
   });

@@ -2,6 +2,7 @@
 // the SDK's iframe a fake contentWindow and plays the app's side of docs/protocol.md by hand.
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { SvcContracts } from '../../src';
+import { EVENT_NAMES } from '../../src/emitter';
 import type { SvcContractsConfig } from '../../src';
 
 export const APP_URL = 'https://sign.test:8443';
@@ -92,6 +93,18 @@ export class FakeApp {
     await handled;
   }
 
+  /** Sends each message over the private port and resolves once the SDK's handler has run for the last one. */
+  async sendAll(messages: unknown[]): Promise<void> {
+    const sdkEnd = sdkEnds.get(this.port!)!;
+    let left = messages.length;
+    const handled = new Promise<void>((resolve) => {
+      const count = () => --left || (sdkEnd.removeEventListener('message', count), resolve());
+      sdkEnd.addEventListener('message', count);
+    });
+    for (const message of messages) this.port!.postMessage(message);
+    await handled;
+  }
+
   /** Resolves once the SDK has closed its end of `port` (the current one by default): nothing sent there arrives. */
   closed(port: MessagePort = this.port!): Promise<void> {
     return new Promise<void>((resolve) => port.addEventListener('close', () => resolve(), { once: true }));
@@ -107,8 +120,6 @@ export class FakeApp {
 /** Records every SDK event in order, with its payload. */
 export function record(sdk: SvcContracts) {
   const seen: Array<[string, unknown]> = [];
-  for (const name of ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'] as const) {
-    sdk.on(name, (payload) => seen.push([name, payload]));
-  }
+  for (const name of EVENT_NAMES) sdk.on(name, (payload) => seen.push([name, payload]));
   return { seen, names: () => seen.map(([name]) => name) };
 }

@@ -157,6 +157,8 @@ describe('messages over the port', () => {
     ['a 65-character code', { code: 'a'.repeat(65) }, 'unknown'],
     ['a markup code', { code: '<img src=x>' }, 'unknown'],
     ['a non-string code', { code: ['not_found'] }, 'unknown'],
+    ['the token as the code', { code: TOKEN }, 'unknown'],
+    ['a code holding the token', { code: `e_${TOKEN}` }, 'unknown'],
     ...['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__'].map(
       (name): [string, object, string] => [`the prototype name ${name}`, { code: name }, 'unknown'],
     ),
