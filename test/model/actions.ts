@@ -40,6 +40,8 @@ const messageExtra = (type: AppMessageType): fc.Arbitrary<Record<string, unknown
   if (type === 'error') {
     return fc.record({ code: fc.constantFrom(...ERROR_CODES), message: fc.constantFrom(...ERROR_MESSAGES) });
   }
+  if (type === 'declined') return fc.record({ reason: fc.constantFrom(...ERROR_MESSAGES) });
+  if (type === 'step') return fc.record({ step: fc.constantFrom('document_viewed', 'signature_started', 'new_step.v2', '__proto__', 'bad step', 7, '<token>') });
   if (type === 'resize') return fc.record({ height: fc.oneof(fc.integer({ min: 0, max: 9000 }), fc.constant(-1)) });
   return fc.constant({});
 };

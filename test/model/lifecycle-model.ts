@@ -6,7 +6,7 @@ import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
-  APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING,
+  ACTIVITY_INTERVAL_MS, APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING,
   afterDestroy, DETACHED, notReady, tokenOf,
   type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
 } from './lifecycle-spec';
@@ -26,6 +26,8 @@ interface Attempt {
   helloDeadline: number | undefined;
   helloTimerArmed: boolean;
   height: string;
+  openedAt: number;
+  steps: number;
 }
 
 export class LifecycleModel {
@@ -45,6 +47,8 @@ export class LifecycleModel {
   toSettle: number | undefined;
   thrown: string[] = [];
   now = 0;
+  /** No contract.activity before this time (per instance, across attempts). */
+  quietUntil = 0;
   online = true;
   attached = true;
   framesInContainer = new Set<number>();
@@ -203,6 +207,16 @@ export class LifecycleModel {
     }
     if (type === 'error') {
       if (RUNNING.includes(this.phase)) this.fail(EXPECTED_MESSAGE(extra.message), EXPECTED_CODE(extra.code), true);
+    } else if (type === 'step') {
+      // Where the signer is, while the attempt runs; elapsedMs from open(); a flooding app is cut off.
+      if (RUNNING.includes(this.phase) && ++attempt.steps <= MAX_STEPS) {
+        this.emit('contract.step', { step: EXPECTED_CODE(extra.step), elapsedMs: this.now - attempt.openedAt });
+      }
+    } else if (type === 'activity') {
+      if (RUNNING.includes(this.phase) && this.now >= this.quietUntil) {
+        this.quietUntil = this.now + ACTIVITY_INTERVAL_MS;
+        this.emit('contract.activity');
+      }
     } else if (type === 'resize') {
       const height = extra.height as number;
       if (this.config.autoHeight && height >= 0) attempt.height = `${Math.min(Math.max(Math.ceil(height), MIN_HEIGHT), MAX_HEIGHT)}px`;
@@ -224,6 +238,8 @@ export class LifecycleModel {
       helloDeadline: undefined,
       helloTimerArmed: false,
       height: this.config.autoHeight ? `${MIN_HEIGHT}px` : '600px',
+      openedAt: this.now,
+      steps: 0,
     });
     this.current = n;
     this.framesInContainer.add(n);

@@ -6,13 +6,13 @@
 // phase it leads to; it emits contract.<type>). Adding a state: a Phase, and the entries that lead into it.
 import { TOKEN } from '../unit/fake-app';
 
-export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'failed';
+export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled' | 'failed';
 /** Phases in which the app may still report an error (before the outcome). */
 export const RUNNING: readonly Phase[] = ['loading', 'loaded', 'ready'];
 /** Phases in which the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
 export const LOADING: readonly Phase[] = ['loading', 'loaded'];
 /** Phases after which open() starts a new attempt (a retry, a resume); in the others it returns the same promise. */
-export const REOPENS: readonly Phase[] = ['failed'];
+export const REOPENS: readonly Phase[] = ['failed', 'declined', 'cancelled'];
 
 /**
  * The app's messages over the port (docs/protocol.md §6): a progress message moves `from` → `to` and emits
@@ -23,7 +23,11 @@ export const APP_MESSAGES = {
   loaded: { progress: ['loading', 'loaded'], weight: 8 },
   ready: { progress: ['loaded', 'ready'], weight: 8 },
   completed: { progress: ['ready', 'completed'], weight: 5 },
+  declined: { progress: ['ready', 'declined'], payload: ({ reason }) => ({ reason: EXPECTED_MESSAGE(reason) }), weight: 2 },
+  cancelled: { progress: ['ready', 'cancelled'], weight: 2 },
   error: { weight: 2 },
+  step: { weight: 2 },
+  activity: { weight: 2 },
   resize: { weight: 2 },
   focus: { weight: 1 },
   malformed: { weight: 1 },
@@ -51,6 +55,9 @@ export const notReady = (ms: number) => `The signing experience was not ready wi
 export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
 export const DETACHED = '[contracts-sdk] open(): the container is not in the document; attach it first.';
 export const HELLO_AFTER_LOAD_MS = 3000;
+/** contract.activity at most this often per instance; contract.step at most this many times per attempt. */
+export const ACTIVITY_INTERVAL_MS = 30_000;
+export const MAX_STEPS = 100;
 
 export interface RunConfig {
   token: 'string' | 'function';
