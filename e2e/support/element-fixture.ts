@@ -2,6 +2,7 @@
 // the sandbox lets frame the signing app: /vue/ and /angular/ serve their production builds.
 import { test, webkitTest, type Harness } from './fixtures';
 import { serveBuild } from './framework-apps';
+import { angularAppBuild } from './angular-app';
 import { vueAppBuild } from './vue-app';
 
 export type ElementApp = 'vue' | 'angular';
@@ -11,12 +12,13 @@ export interface ElementApps {
   url(app: ElementApp): string;
 }
 
-const BUILDS: Partial<Record<ElementApp, () => Promise<string>>> = {
+const BUILDS: Record<ElementApp, () => Promise<string>> = {
   vue: vueAppBuild,
+  angular: angularAppBuild,
 };
 
 async function startApps(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }, apps: readonly ElementApp[]): Promise<ElementApps> {
-  for (const app of apps) serveBuild(harness, app, await BUILDS[app]!());
+  for (const app of apps) serveBuild(harness, app, await BUILDS[app]());
   const query = new URLSearchParams({ cdnUrl: sandbox.origins.cdn, appUrl: sandbox.origins.signing });
   return { url: (app) => `${harness.origins.partner}/${app}/?${query}` };
 }

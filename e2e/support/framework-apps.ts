@@ -24,12 +24,23 @@ function files(dir: string): string[] {
   });
 }
 
+const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
+
+/**
+ * A package of the repository: [a workspace's node_modules, name] (where npm put it if the workspace needs its own
+ * version, else the root's, where npm hoisted it), or a name in the root's node_modules.
+ */
+type Linked = string | readonly [string, string];
+const whereIs = (linked: Linked) =>
+  typeof linked === 'string' ? join(ROOT_MODULES, linked) : existsSync(join(...linked)) ? join(...linked) : join(ROOT_MODULES, linked[1]);
+
 /** A hash of the built package, the app's sources, the given texts and the named packages' versions. */
-export function buildKey(name: string, { sources, texts, packages }: { sources: string; texts: string[]; packages: string[] }): string {
+export function buildKey(name: string, { sources, texts, packages, modules = [] }: { sources: string; texts: string[]; packages: string[]; modules?: [string, string[]][] }): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(text);
   for (const file of [...files(PACKAGE_DIR), ...files(sources)].sort()) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
-  for (const pkg of packages) hash.update(readFileSync(join(REPO_ROOT, 'node_modules', pkg, 'package.json')));
+  const linked: Linked[] = [...packages, ...modules.flatMap(([dir, names]) => names.map((pkg) => [dir, pkg] as const))];
+  for (const pkg of linked) hash.update(readFileSync(join(whereIs(pkg), 'package.json')));
   return `${name}-${hash.digest('hex').slice(0, 16)}`;
 }
 
@@ -52,7 +63,7 @@ async function installFromRegistry(dir: string): Promise<void> {
  * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
  * first rename wins.
  */
-export async function cachedProject(cacheName: string, key: string, linked: string[], prepare: (dir: string) => void, build: (dir: string) => Promise<void>): Promise<string> {
+export async function cachedProject(cacheName: string, key: string, linked: readonly Linked[], prepare: (dir: string) => void, build: (dir: string) => Promise<void>): Promise<string> {
   const cache = join(REPO_ROOT, '.cache', cacheName);
   const done = join(cache, key);
   if (existsSync(join(done, '.built'))) return done;
@@ -61,9 +72,10 @@ export async function cachedProject(cacheName: string, key: string, linked: stri
   try {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-${cacheName}`, private: true, type: 'module' }));
     await installFromRegistry(dir);
-    for (const name of linked) {
+    for (const pkg of linked) {
+      const name = typeof pkg === 'string' ? pkg : pkg[1];
       mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
-      symlinkSync(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+      symlinkSync(whereIs(pkg), join(dir, 'node_modules', name), 'dir');
     }
     prepare(dir);
     await build(dir);
