@@ -157,12 +157,15 @@ export function perform(model: LifecycleModel, action: Action): void {
   }
 }
 
-/** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress). */
+/** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress; once ready, a step and activity). */
 export function nextStep(model: LifecycleModel): Action {
   const attempt = model.attempts[model.current];
   if (model.destroyed || !attempt?.live) return { kind: 'open' };
   if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
   if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
+  // Once ready, the signer looks at the document and moves in the frame before finishing.
+  if (model.phase === 'ready' && attempt.steps === 0) return { kind: 'send', attemptsAgo: 0, stalePort: false, message: 'step', extra: { step: 'document_viewed' } };
+  if (model.phase === 'ready' && attempt.activityReports === 0) return { kind: 'send', attemptsAgo: 0, stalePort: false, message: 'activity', extra: {} };
   const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => (APP_MESSAGES[type] as { progress?: readonly Phase[] }).progress?.[0] === model.phase);
   return next ? { kind: 'send', attemptsAgo: 0, stalePort: false, message: next, extra: {} } : { kind: 'open' };
 }

@@ -28,6 +28,8 @@ interface Attempt {
   height: string;
   openedAt: number;
   steps: number;
+  /** activity messages that reached the SDK (throttled or not). */
+  activityReports: number;
 }
 
 export class LifecycleModel {
@@ -213,6 +215,7 @@ export class LifecycleModel {
         this.emit('contract.step', { step: EXPECTED_CODE(extra.step), elapsedMs: this.now - attempt.openedAt });
       }
     } else if (type === 'activity') {
+      attempt.activityReports += 1;
       if (RUNNING.includes(this.phase) && this.now >= this.quietUntil) {
         this.quietUntil = this.now + ACTIVITY_INTERVAL_MS;
         this.emit('contract.activity');
@@ -240,6 +243,7 @@ export class LifecycleModel {
       height: this.config.autoHeight ? `${MIN_HEIGHT}px` : '600px',
       openedAt: this.now,
       steps: 0,
+      activityReports: 0,
     });
     this.current = n;
     this.framesInContainer.add(n);

@@ -57,8 +57,9 @@ export class RealInstance {
   readonly thrown: string[] = [];
   /** Each step as played (a `proceed` as the step it became), for the failure message. */
   readonly played: string[] = [];
-  readonly everyHandler = (payload: { contractId?: string }) => void this.every.push(this.lastEvent(payload));
-  readonly onceHandler = (payload: { contractId?: string }) => void this.once.push(this.lastEvent(payload));
+  /** The second handler and the once() handler, one function per event (added twice, a function runs once). */
+  readonly everyHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.every.push(name)]));
+  readonly onceHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.once.push(name)]));
 
   constructor(readonly config: RunConfig) {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -79,12 +80,6 @@ export class RealInstance {
       ...(config.autoHeight ? { height: 'auto', minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT } : {}),
     });
     for (const name of EVENT_NAMES) this.sdk.on(name, (payload) => this.events.push([name, { ...payload }]));
-  }
-
-  /** Which event a second handler saw: the recorder (added first) has just recorded it. */
-  private lastEvent(payload: unknown): string {
-    const [name, recorded] = this.events.at(-1)!;
-    return recorded.contractId === (payload as { contractId?: string }).contractId ? name : `${name} (another payload)`;
   }
 
   async perform(action: Action): Promise<void> {
@@ -116,8 +111,8 @@ export class RealInstance {
       case 'on':
       case 'off':
         try {
-          const handler = action.handler === 'every' ? this.everyHandler : this.onceHandler;
           for (const name of EVENT_NAMES) {
+            const handler = (action.handler === 'every' ? this.everyHandlers : this.onceHandlers).get(name)!;
             if (action.kind === 'off') sdk.off(name, handler);
             else if (action.handler === 'every') sdk.on(name, handler);
             else sdk.once(name, handler);
