@@ -9,7 +9,7 @@ import { actionArbitrary, describeAction, nextStep, perform, type Action } from 
 import { LifecycleModel } from './lifecycle-model';
 import type { RunConfig } from './lifecycle-spec';
 import { RealInstance } from './real-instance';
-import { PROPERTY_TIMEOUT_MS, runs } from './runs';
+import { COMMANDS_REPLAY_PATH, PROPERTY_TIMEOUT_MS, runs } from './runs';
 
 class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
   constructor(readonly action: Action) {}
@@ -61,7 +61,7 @@ describe('the lifecycle model', () => {
     'any sequence of calls, app messages, token settlements, timers and network changes does what the docs say',
     async () => {
       await fc.assert(
-        fc.asyncProperty(configArbitrary, fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium' }), check),
+        fc.asyncProperty(configArbitrary, fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium', replayPath: COMMANDS_REPLAY_PATH }), check),
         runs(150),
       );
     },

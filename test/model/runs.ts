@@ -4,6 +4,7 @@
 //
 //   FC_RUNS=2000 npx vitest run test/model       2000 examples per property (the unit suite runs fewer)
 //   FC_SEED=123 FC_PATH="7:1:0" npx vitest run test/model   replay one reported failure
+//   (the lifecycle model's also needs FC_REPLAY, its printed /*replayPath="..."*/)
 //   FC_SEED=random npx vitest run test/model     a new seed each run (printed when it fails)
 import type { Parameters } from 'fast-check';
 
@@ -27,3 +28,6 @@ export function runs<T>(defaultRuns: number): Parameters<T> {
 
 /** Per-test time limit: generous for the default runs, none to speak of for a long FC_RUNS run. */
 export const PROPERTY_TIMEOUT_MS = process.env.FC_RUNS ? 24 * 3600_000 : 20_000;
+
+/** The step list's own replay path (fast-check prints it as /*replayPath="..."*\/ after the steps). */
+export const COMMANDS_REPLAY_PATH = process.env.FC_REPLAY || undefined;
