@@ -11,6 +11,7 @@ const SECTIONS = [
   'Load the script',
   'Install from npm',
   'React',
+  'Vue, Angular, Svelte, plain HTML',
   'Quick start',
   'Events',
   'Errors',
