@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { EVENT_NAMES } from '../../src/emitter';
 import type { LifecycleModel, ReentrantCall } from './lifecycle-model';
-import { APP_MESSAGES, type AppMessageType, type Phase } from './lifecycle-spec';
+import { APP_MESSAGES, type AppMessageRule, type AppMessageType } from './lifecycle-spec';
 
 /** The partner's calls, and the browser's events that concern the whole page. */
 type CallKind = 'open' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
@@ -55,7 +55,8 @@ const sendArbitrary = (message: AppMessageType): fc.Arbitrary<Action> =>
     extra: messageExtra(message),
   });
 const call = (kind: CallKind) => fc.constant({ kind } as Action);
-const hello = (variant: 'valid' | 'wrong origin' | 'no common version') => fc.record({ kind: fc.constant('hello' as const), attemptsAgo, variant: fc.constant(variant) });
+const hello = (variant: 'valid' | 'wrong origin' | 'no common version') =>
+  fc.record({ kind: fc.constant('hello' as const), attemptsAgo, variant: fc.constant(variant) });
 const token = (outcome: 'resolve' | 'reject' | 'empty') => fc.record({ kind: fc.constant('token' as const), attemptsAgo, outcome: fc.constant(outcome) });
 
 /**
@@ -89,7 +90,14 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
   [1, hello('wrong origin')],
   // calls from inside an event handler
-  [3, fc.record({ kind: fc.constant('reenter' as const), event: fc.constantFrom(...EVENT_NAMES), call: fc.constantFrom<ReentrantCall>('open', 'open', 'close', 'destroy') })],
+  [
+    3,
+    fc.record({
+      kind: fc.constant('reenter' as const),
+      event: fc.constantFrom(...EVENT_NAMES),
+      call: fc.constantFrom<ReentrantCall>('open', 'open', 'close', 'destroy'),
+    }),
+  ],
 ];
 
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(...STEP_WEIGHTS.map(([weight, arbitrary]) => ({ weight, arbitrary })));
@@ -106,8 +114,10 @@ export function describeAction(action: Action): string {
       return `app${ago(action.attemptsAgo)}.hello(${action.variant})`;
     case 'load':
       return `app${ago(action.attemptsAgo)}.frameLoad`;
-    case 'send':
-      return `app${ago(action.attemptsAgo)}.send${action.stalePort ? 'OnOldPort' : ''}(${action.message}${Object.keys(action.extra).length ? ' ' + JSON.stringify(action.extra) : ''})`;
+    case 'send': {
+      const fields = Object.keys(action.extra).length ? ` ${JSON.stringify(action.extra)}` : '';
+      return `app${ago(action.attemptsAgo)}.send${action.stalePort ? 'OnOldPort' : ''}(${action.message}${fields})`;
+    }
     case 'token':
       return `token${ago(action.attemptsAgo)}.${action.outcome}`;
     case 'advance':
@@ -164,8 +174,10 @@ export function nextStep(model: LifecycleModel): Action {
   if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
   if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
   // Once ready, the signer looks at the document and moves in the frame before finishing.
-  if (model.phase === 'ready' && attempt.steps === 0) return { kind: 'send', attemptsAgo: 0, stalePort: false, message: 'step', extra: { step: 'document_viewed' } };
-  if (model.phase === 'ready' && attempt.activityReports === 0) return { kind: 'send', attemptsAgo: 0, stalePort: false, message: 'activity', extra: {} };
-  const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => (APP_MESSAGES[type] as { progress?: readonly Phase[] }).progress?.[0] === model.phase);
-  return next ? { kind: 'send', attemptsAgo: 0, stalePort: false, message: next, extra: {} } : { kind: 'open' };
+  const send = (message: AppMessageType, extra: Record<string, unknown> = {}): Action => ({ kind: 'send', attemptsAgo: 0, stalePort: false, message, extra });
+  if (model.phase === 'ready' && attempt.steps === 0) return send('step', { step: 'document_viewed' });
+  if (model.phase === 'ready' && attempt.activityReports === 0) return send('activity');
+  const rules: Record<string, AppMessageRule> = APP_MESSAGES;
+  const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => rules[type].progress?.[0] === model.phase);
+  return next ? send(next) : { kind: 'open' };
 }

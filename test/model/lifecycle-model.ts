@@ -6,8 +6,8 @@ import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
-  ACTIVITY_INTERVAL_MS, APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT, MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING,
-  afterDestroy, DETACHED, notReady, tokenOf,
+  ACTIVITY_INTERVAL_MS, APP_MESSAGES, DETACHED, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING,
+  MAX_HEIGHT, MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING, afterDestroy, notReady, tokenOf,
   type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
 } from './lifecycle-spec';
 

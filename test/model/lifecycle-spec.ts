@@ -46,8 +46,8 @@ export interface AppMessageRule {
  */
 export const EXPECTED_CODE = (code: unknown): string =>
   typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
-export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>
-  message === 'Session expired.' ? message : message === ' \u202Eline\nbreak\u200B ' ? 'line break' : message === 'token=<token>' ? 'token=[redacted]' : undefined;
+const CLEANED: Record<string, string> = { 'Session expired.': 'Session expired.', ' \u202Eline\nbreak\u200B ': 'line break', 'token=<token>': 'token=[redacted]' };
+export const EXPECTED_MESSAGE = (message: unknown): string | undefined => (typeof message === 'string' ? CLEANED[message] : undefined);
 
 export const OFFLINE = 'The browser is offline.';
 export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';

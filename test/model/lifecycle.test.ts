@@ -61,7 +61,11 @@ describe('the lifecycle model', () => {
     'any sequence of calls, app messages, token settlements, timers and network changes does what the docs say',
     async () => {
       await fc.assert(
-        fc.asyncProperty(configArbitrary, fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium', replayPath: COMMANDS_REPLAY_PATH }), check),
+        fc.asyncProperty(
+          configArbitrary,
+          fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium', replayPath: COMMANDS_REPLAY_PATH }),
+          check,
+        ),
         runs(150),
       );
     },

@@ -65,7 +65,9 @@ export function tokenInText(forms = Object.keys(TOKEN_FORMS)): fc.Arbitrary<Toke
 export function textOf({ token, lead, pieces }: TokenInText): TextWithToken {
   const start = 'x'.repeat(lead);
   const parts = pieces.map((p) =>
-    typeof p === 'string' ? { text: p, around: p, description: JSON.stringify(p) } : { text: TOKEN_FORMS[p.form](token, p.at), around: '\u0000', description: `<token ${p.form}>` },
+    typeof p === 'string'
+      ? { text: p, around: p, description: JSON.stringify(p) }
+      : { text: TOKEN_FORMS[p.form](token, p.at), around: '\u0000', description: `<token ${p.form}>` },
   );
   return {
     text: start + parts.map((p) => p.text).join(''),
