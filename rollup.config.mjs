@@ -68,7 +68,7 @@ const output = (dir, extraPlugins) => ({
       format: { comments: /^!/ },
       // Internal names only: private members ("_x" in src/; nothing public starts with "_"), the channel's
       // callbacks and internal settings fields.
-      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$)/ } },
+      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$)/ } },
     }),
     ...extraPlugins,
   ],

@@ -18,7 +18,7 @@ export interface ChannelOptions {
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
   cleanup: Cleanup;
   log: Logger;
-  onMessage(message: AppMessage): void;
+  onAppMessage(message: AppMessage): void;
   /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
   canGreet(): boolean;
   /** A hello was answered; `again` when the app had been greeted before (it reloaded or navigated). */
@@ -82,7 +82,7 @@ export function openChannel(options: ChannelOptions): Channel {
         // since, so an app can never pull focus by itself.
         if (focusedElement() === focusAskedFrom) iframe.focus();
         focusAskedFrom = undefined;
-      } else if (message) options.onMessage(message);
+      } else if (message) options.onAppMessage(message);
       else ignore('malformed', origin);
     };
     frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);

@@ -163,7 +163,7 @@ export class SvcContracts {
       token,
       cleanup: connection,
       log: this._log,
-      onMessage: (message) => current() && this._receive(message),
+      onAppMessage: (message) => current() && this._receive(message),
       canGreet: () => this._state < COMPLETED,
       onHello: (again) => again && this._log('app reloaded: new channel', this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
