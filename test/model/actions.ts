@@ -144,7 +144,7 @@ export function perform(model: LifecycleModel, action: Action): void {
     case 'csp':
       return model[action.kind]();
     case 'focus':
-      return; // moves focus only: no event, no state (where focus goes is the e2e suite's concern)
+      return model.focus();
     case 'offline':
       return model.goOffline();
     case 'online':

@@ -53,6 +53,8 @@ export class LifecycleModel {
   quietUntil = 0;
   online = true;
   attached = true;
+  /** Attempts during which the partner called focus(): only their frame may ever hold the focus. */
+  focusCalls = new Set<number>();
   framesInContainer = new Set<number>();
 
   constructor(readonly config: RunConfig) {}
@@ -114,6 +116,11 @@ export class LifecycleModel {
   reenter(event: string, call: ReentrantCall): void {
     if (this.destroyed) return void this.thrown.push(afterDestroy('once'));
     this.listeners.get(event)!.push({ call });
+  }
+
+  /** Moves focus into the frame (no event, no state): where it lands exactly is the e2e suite's to check. */
+  focus(): void {
+    if (this.current >= 0) this.focusCalls.add(this.current);
   }
 
   // ---- the browser ----

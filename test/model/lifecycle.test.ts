@@ -27,6 +27,9 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
       expect(real.observe()).toEqual(model.observe());
       const visible = real.visibleText();
       for (const token of real.tokens()) expect(visible, 'a token is visible to the page').not.toContain(token);
+      // The app can never pull the focus into its frame by itself (docs/protocol.md §6.2).
+      const focused = real.focusedAttempt();
+      if (focused >= 0) expect(model.focusCalls.has(focused), `attempt ${focused}'s frame took the focus without focus()`).toBe(true);
     } catch (error) {
       // The counterexample prints `proceed` as such: this says which step each one played in the failing run.
       (error as Error).message = `Steps played: ${real.played.join(', ')}\n${(error as Error).message}`;

@@ -5,6 +5,7 @@
 import { beforeEach, expect, vi } from 'vitest';
 import { SvcContracts } from '../../src';
 import { EVENT_NAMES } from '../../src/emitter';
+import { focusedElement } from '../../src/focused';
 import { APP_ORIGIN, APP_URL, FakeApp, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
 import type { Action } from './actions';
 import { MAX_HEIGHT, MIN_HEIGHT, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-spec';
@@ -198,6 +199,11 @@ export class RealInstance {
       thrown: this.thrown,
       heights: this.apps.map((app) => app.iframe.style.height),
     };
+  }
+
+  /** The attempt whose frame holds the keyboard focus, or -1. */
+  focusedAttempt(): number {
+    return this.apps.findIndex((app) => app.iframe === focusedElement());
   }
 
   /** Everything a partner's page can read: the DOM, events, logs, thrown and rejected messages. */
