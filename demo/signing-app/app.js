@@ -1,5 +1,6 @@
 // The app side of docs/protocol.md (version 1): hello to the parent, accept one init with a MessagePort,
-// then report loaded / ready / completed / error / resize over that port and answer the SDK's focus request.
+// then report loaded / ready / an outcome (completed, declined, cancelled) / error / resize, the signer's steps and
+// activity over that port, and answer the SDK's focus request.
 // Every document of the frame does this, so a reload (or a return from another page) gets the session back. The token stays in this closure: it is
 // sent only in POST bodies to this origin and never logged, rendered or put in a URL.
 (function () {
@@ -11,6 +12,8 @@
   // After this long without init the SDK is not going to answer (the contract was completed, or the partner
   // closed the frame): say so instead of showing "Loading" for ever.
   var INIT_WAIT_MS = 5000;
+  // The signer's activity is reported at most this often; the SDK decides what the partner sees (every 30 s).
+  var ACTIVITY_EVERY_MS = 1000;
   var view = window.SandboxSigningView;
 
   function envelope(type, fields) {
@@ -54,6 +57,9 @@
   var locale;
   var reportingHeight = false;
   var reportedHeight;
+  // From ready until an outcome: the signer can act, and steps and activity are reported.
+  var running = false;
+  var lastActivity = -Infinity;
 
   function send(type, fields) {
     port.postMessage(envelope(type, fields));
@@ -94,6 +100,24 @@
     reportingHeight = true;
     reportHeight();
     new ResizeObserver(reportHeight).observe(document.documentElement);
+  }
+
+  /** Where the signer is (docs/protocol.md §6.4): sent once as each step is reached. */
+  function step(name) {
+    if (running) send('step', { step: name });
+  }
+
+  function onActivity() {
+    var now = performance.now();
+    if (!running || now - lastActivity < ACTIVITY_EVERY_MS) return;
+    lastActivity = now;
+    send('activity');
+  }
+
+  /** Ends the session on the app's side: nothing more but resize is sent. */
+  function finish(type, fields) {
+    running = false;
+    send(type, fields);
   }
 
   function onPortMessage(event) {
@@ -137,11 +161,36 @@
     // Sandbox scenario "reload": the page reloads itself once before ready, as a crashed app would.
     if (session.reloadOnce) return window.location.reload();
     setTimeout(function () {
-      view.contract(session.contract, onSign, function () {
-        window.location.reload();
-      });
+      showContract(session.contract);
       send('ready');
+      running = true;
+      step('document_viewed');
     }, session.readyDelayMs || 0);
+  }
+
+  function showContract(contract) {
+    view.contract(contract, {
+      sign: onSign,
+      decline: function () {
+        view.declineForm(onDecline, function () {
+          showContract(contract);
+        });
+      },
+      later: function () {
+        view.later();
+        finish('cancelled');
+      },
+      reload: function () {
+        window.location.reload();
+      },
+    });
+  }
+
+  // The sandbox keeps no record of a decline: a real service would, and would refuse the token afterwards.
+  function onDecline(reason) {
+    var given = reason.trim();
+    view.declined(given);
+    finish('declined', given ? { reason: given } : {});
   }
 
   function reportError(session) {
@@ -151,11 +200,12 @@
   }
 
   function onSign() {
+    step('signature_started');
     view.signing();
     post('/embed/api/sign', { signingToken: token }).then(
       function (result) {
         view.signed(result.signedAt);
-        send('completed');
+        finish('completed');
       },
       function (error) {
         view.signFailed(error.message);
@@ -164,6 +214,9 @@
   }
 
   view.onRender(reportHeight);
+  ['pointerdown', 'keydown', 'scroll', 'wheel'].forEach(function (type) {
+    document.addEventListener(type, onActivity, { capture: true, passive: true });
+  });
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
   window.parent.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');

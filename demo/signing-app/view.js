@@ -49,6 +49,20 @@
     return tools;
   }
 
+  function secondaryButton(content, onClick) {
+    var node = el('button', 'secondary', content);
+    node.type = 'button';
+    node.addEventListener('click', onClick);
+    return node;
+  }
+
+  // The view that replaced the one holding the keyboard's focus keeps the signer's place on its heading.
+  function showKeepingFocus() {
+    var keepFocus = document.hasFocus();
+    show.apply(null, arguments);
+    if (keepFocus) root.querySelector('h1').focus();
+  }
+
   var button;
   var note;
   var shown;
@@ -85,7 +99,8 @@
       var shownMessage = language === 'en' ? message : text.errors[code];
       show(mainHeading(text.errorTitle), el('p', '', shownMessage || text.errorFallback), el('p', 'code', text.code + code));
     },
-    contract: function (contract, onSign, onReload) {
+    /** The contract with its controls; `actions`: sign, decline, later (finish later), reload. */
+    contract: function (contract, actions) {
       shown = contract;
       var clauses = el('ol', 'clauses');
       contract.clauses.forEach(function (clause) {
@@ -95,8 +110,11 @@
       });
       button = el('button', 'sign', text.sign);
       button.type = 'button';
-      button.addEventListener('click', onSign);
+      button.addEventListener('click', actions.sign);
       note = el('p', 'note', text.signNote(contract.signer.name));
+      // After "Sign contract" in the tab order: a keyboard signer reaches the main action first.
+      var others = el('p', 'actions');
+      others.append(secondaryButton(text.decline, actions.decline), secondaryButton(text.later, actions.later));
       show(
         el('p', 'reference', text.reference(contract.reference)),
         mainHeading(contract.title),
@@ -107,8 +125,34 @@
         clauses,
         note,
         button,
-        reloadControl(onReload)
+        others,
+        reloadControl(actions.reload)
       );
+    },
+    /** Asks for an optional reason; `onConfirm(reason)` declines, `onBack` shows the contract again. */
+    declineForm: function (onConfirm, onBack) {
+      var field = el('textarea', 'reason');
+      field.id = 'decline-reason';
+      field.rows = 3;
+      field.maxLength = 500;
+      var label = el('label', '', text.reasonLabel);
+      label.htmlFor = field.id;
+      var confirm = el('button', 'sign', text.declineConfirm);
+      confirm.type = 'button';
+      confirm.addEventListener('click', function () {
+        onConfirm(field.value);
+      });
+      var controls = el('p', 'actions');
+      controls.append(confirm, secondaryButton(text.back, onBack));
+      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.declineTitle), el('p', 'note', text.declineNote), label, field, controls);
+    },
+    declined: function (reason) {
+      var rows = [[text.agreement, shown.title]];
+      if (reason) rows.push([text.reasonGiven, reason]);
+      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.declined), definitionList(rows), el('p', 'note', text.closeWindow));
+    },
+    later: function () {
+      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.laterTitle), el('p', 'note', text.laterNote));
     },
     signing: function () {
       button.disabled = true;
@@ -117,14 +161,12 @@
     },
     signed: function (signedAt) {
       // The Sign button that had the keyboard's focus is gone: keep the signer's place on the new heading.
-      var keepFocus = document.hasFocus();
-      show(
+      showKeepingFocus(
         el('p', 'reference', text.reference(shown.reference)),
         mainHeading(text.signed),
         definitionList([[text.agreement, shown.title], [text.signedBy, shown.signer.name + ', ' + shown.signer.role], [text.signedAt, new Date(signedAt).toLocaleString(language)]].concat(shown.terms.slice(0, 1))),
         el('p', 'note', text.closeWindow)
       );
-      if (keepFocus) root.querySelector('h1').focus();
     },
     signFailed: function (message) {
       button.disabled = false;

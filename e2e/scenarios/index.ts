@@ -3,6 +3,7 @@
 import { errorScenarios } from './errors';
 import { lifecycleScenarios } from './lifecycle';
 import { loadingScenarios } from './loading';
+import { outcomeScenarios } from './outcomes';
 import { recoveryAndOptionsScenarios } from './recovery-and-options';
 import type { ScenarioTest } from './scenario-test';
 import { securityScenarios } from './security';
@@ -12,6 +13,7 @@ import { signingScenarios } from './signing';
 export function registerScenarios(test: ScenarioTest): void {
   loadingScenarios(test);
   signingScenarios(test);
+  outcomeScenarios(test);
   errorScenarios(test);
   setupErrorScenarios(test);
   lifecycleScenarios(test);

@@ -6,6 +6,8 @@ import { expect } from '@playwright/test';
 import { pageHost, type Engine, type Host } from './host';
 
 export const SDK_EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+/** SDK_EVENTS and the 1.2.0 outcome and funnel events: recorded where a test asks for them (createInstance's `events`). */
+export const ALL_EVENTS = [...SDK_EVENTS, 'contract.declined', 'contract.cancelled', 'contract.step', 'contract.activity'];
 export const SIGN_BUTTON = 'Sign contract';
 
 export interface Recorded {
@@ -40,7 +42,14 @@ export function hostOf(target: Target): Host {
  * `tokenSequence` (functions cannot cross into the page) makes config.signingToken an async function built in
  * the page that returns these tokens one per call; its calls are counted (see tokenCalls).
  */
-export async function createInstance(target: Target, id: string, containerId: string, config: Record<string, unknown>, tokenSequence?: string[]): Promise<void> {
+export async function createInstance(
+  target: Target,
+  id: string,
+  containerId: string,
+  config: Record<string, unknown>,
+  tokenSequence?: string[],
+  events: string[] = SDK_EVENTS,
+): Promise<void> {
   await hostOf(target).evaluate(
     ({ id, containerId, config, names, tokenSequence }) => {
       const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> }; SvcSDK: any };
@@ -63,7 +72,7 @@ export async function createInstance(target: Target, id: string, containerId: st
       }
       rec.instances[id] = instance;
     },
-    { id, containerId, config, names: SDK_EVENTS, tokenSequence },
+    { id, containerId, config, names: events, tokenSequence },
   );
 }
 
