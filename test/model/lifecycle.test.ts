@@ -1,8 +1,8 @@
 // The real SvcContracts against the model of its documented lifecycle (lifecycle-model.ts): fast-check runs
-// random sequences of partner calls, app messages (also from earlier attempts' apps and closed ports), token
-// function settlements (also late), timers and network changes, and after every step compares what the page
-// and the app see. A failure prints the seed, the path and the shortest sequence found; keep that sequence as
-// a test in regressions below. Run more examples: FC_RUNS=2000 npx vitest run test/model (docs/development.md).
+// random sequences of partner calls (also from inside event handlers), app messages (also from earlier attempts'
+// apps and closed ports), token function settlements (also late), timers and network changes, and after every
+// step compares what the page and the app see. A failure prints the seed, the path and the shortest sequence
+// found; keep it as a test in regressions.test.ts. More examples, replays: runs.ts and docs/development.md.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actionArbitrary, describeAction, nextStep, perform, type Action } from './actions';
