@@ -21,8 +21,11 @@ test('demo page: complete scenario, signed in the frame, "confirmed by server" a
 
   const rows = page.locator('#log tr');
   const events = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
-  const sdkAndCalls = events.filter((e) => e!.startsWith('contract.') || e!.startsWith('open()'));
+  const funnel = ['contract.step', 'contract.activity'];
+  const sdkAndCalls = events.filter((e) => (e!.startsWith('contract.') && !funnel.includes(e!)) || e!.startsWith('open()'));
   expect(sdkAndCalls).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open() resolved', 'contract.completed']);
+  // The funnel events are logged too: the steps of this signing, and the signer's click as activity.
+  expect(events.filter((e) => funnel.includes(e!))).toEqual(expect.arrayContaining(['contract.step', 'contract.activity']));
   const payloads = await page.locator('#log tr.event td.payload').allTextContents();
   for (const text of payloads) expect(JSON.parse(text).contractId).toMatch(/^demo-[0-9a-f]{8}$/);
   expect(violations).toEqual([]);
@@ -49,7 +52,29 @@ test('demo page: flaky scenario retried from the error handler reaches ready', a
   await page.getByRole('button', { name: 'New session' }).click();
   await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
   const events = await page.locator('#log tr.event').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
-  expect(events).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+  expect(events.filter((e) => e !== 'contract.step')).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+});
+
+test('demo page: "Decline" with a reason shows it in the outcome panel; "Finish later" offers Resume, which opens again', async ({ page, sandbox }) => {
+  test.slow(); // two sessions and four clicks in a cross-site frame
+  await page.goto(sandbox.urls.demo);
+  await page.getByLabel('Scenario').selectOption('complete');
+  await page.getByRole('button', { name: 'New session' }).click();
+  const frame = page.frameLocator('#signing-container iframe');
+  await clickInCrossSiteFrame(frame, 'Decline');
+  await frame.getByLabel('Reason (optional)').fill('The rate is too high');
+  await clickInCrossSiteFrame(frame, 'Decline contract');
+  await expect(page.getByRole('status')).toHaveText('Declined by the signer: "The rate is too high"');
+  await expect(page.locator('#log tr[data-event="contract.declined"] td.payload')).toContainText('"reason":"The rate is too high"');
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await clickInCrossSiteFrame(frame, 'Finish later');
+  await expect(page.locator('#log tr[data-event="contract.cancelled"]')).toHaveCount(1);
+  await expect(page.getByRole('status')).toContainText('finish later');
+  await page.getByRole('button', { name: 'Resume signing' }).click();
+  await expect(page.getByRole('button', { name: 'Resume signing' })).toBeHidden();
+  await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(page.locator('#log tr[data-event="contract.ready"]')).toHaveCount(3);
 });
 
 test('demo backend: webhook deliveries with a bad signature are refused; the contracts API needs the bearer token', async ({ sandbox }) => {

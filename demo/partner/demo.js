@@ -2,9 +2,12 @@
 // token comes from this site's backend in a response body; it is never shown, logged or put in a URL.
 (function () {
   'use strict';
-  var EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+  var EVENTS = [
+    'contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error',
+    'contract.declined', 'contract.cancelled', 'contract.step', 'contract.activity',
+  ];
   var HELP = {
-    complete: 'Loads, becomes ready; press "Sign contract" in the frame to complete. The server then confirms via webhook.',
+    complete: 'Loads, becomes ready; press "Sign contract" in the frame to complete (the server then confirms via webhook), "Decline" to decline with an optional reason, or "Finish later" to leave and resume with open().',
     not_found: 'The app reports not_found (invalid token or contract gone).',
     verification_required: 'The app reports verification_required.',
     verification_limit_exceeded: 'The app reports verification_limit_exceeded.',
@@ -55,6 +58,7 @@
 
   function callOpen() {
     if (!instance) return log.add('info', 'demo: no instance yet, press New session');
+    $('resume').hidden = true;
     instance.open().then(
       function () { log.add('call', 'open() resolved'); },
       function (error) { log.add('call', 'open() rejected', { name: error.name, message: error.message }); }
@@ -79,6 +83,7 @@
     clearTimeout(pollTimer);
     if (instance) instance.destroy();
     instance = undefined;
+    $('resume').hidden = true;
     setConfirmation('idle', 'No contract signed yet.');
     var scenario = $('scenario').value;
     requestToken(scenario).then(function (session) {
@@ -154,6 +159,14 @@
     created.on('contract.completed', function () {
       if (session.applicationId) awaitConfirmation(session.applicationId, Date.now());
     });
+    // The signer's other outcomes: the reason is the app's cleaned text, shown as text only.
+    created.on('contract.declined', function (payload) {
+      setConfirmation('declined', payload.reason ? 'Declined by the signer: "' + payload.reason + '"' : 'Declined by the signer (no reason given).');
+    });
+    created.on('contract.cancelled', function () {
+      setConfirmation('cancelled', 'The signer chose to finish later. Resume opens the signing again.');
+      $('resume').hidden = false;
+    });
     return created;
   }
 
@@ -194,6 +207,10 @@
   $('scenario').addEventListener('change', showHelp);
   $('controls').addEventListener('submit', newSession);
   $('open').addEventListener('click', callOpen);
+  $('resume').addEventListener('click', function () {
+    setConfirmation('idle', 'No contract signed yet.');
+    callOpen();
+  });
   $('close').addEventListener('click', call('close'));
   $('destroy').addEventListener('click', call('destroy'));
   $('focus').addEventListener('click', call('focus'));
