@@ -111,7 +111,7 @@ export function openChannel(options: ChannelOptions): Channel {
       if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
       else answer(frameWindow, offered, token);
     } else {
-      ignore('hello after the attempt ended', origin);
+      ignore('hello out of order', origin);
     }
   };
 

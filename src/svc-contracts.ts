@@ -24,7 +24,7 @@ const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 const OFFLINE = 'The browser is offline.';
 /** contract.activity at most this often per instance, however often the app reports activity. */
 const ACTIVITY_INTERVAL_MS = 30_000;
-/** contract.step at most this often per attempt: a real flow has a handful; a flooding app is cut off. */
+/** contract.step at most this many times per attempt: a real flow has a handful; a flooding app is cut off. */
 const MAX_STEPS = 100;
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
@@ -48,8 +48,8 @@ export class SvcContracts {
   /** performance.now() at the open() that started this attempt: contract.step's elapsedMs counts from there. */
   private _openedAt!: number;
   private _steps!: number;
-  /** No contract.activity before this performance.now(). */
-  private _quietUntil = 0;
+  /** No contract.activity before this performance.now() (none yet: undefined). */
+  private _quietUntil: number | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -207,33 +207,32 @@ export class SvcContracts {
 
   private _receive(message: AppMessage): void {
     const { type, ...fields } = message;
-    const state = this._state;
     if (type === 'resize') {
       const { autoHeight, minHeight, maxHeight } = this._settings;
       if (autoHeight) this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
       return;
     }
-    if (type === 'error' || type === 'step' || type === 'activity') {
-      // The running attempt's reports (from the handshake on): once it has ended, only resize still counts.
-      if (state > READY) this._channel!.ignore(`${type} out of order`);
-      else if (message.type === 'error') this._fail(message.message, message.code, true);
-      else if (message.type === 'step') {
-        if (++this._steps > MAX_STEPS) this._channel!.ignore('step over the limit');
-        else this._emit('contract.step', { step: message.step, elapsedMs: Math.round(performance.now() - this._openedAt) });
-      } else if (performance.now() >= this._quietUntil) {
-        this._quietUntil = performance.now() + ACTIVITY_INTERVAL_MS;
+    // error, step and activity count while the attempt runs (from the handshake on), each progress message in
+    // its one state: a reloaded app's repeated loaded/ready are ignored too, so no event reaches the partner twice.
+    const now = performance.now();
+    const running = type === 'error' || type === 'step' || type === 'activity';
+    const progress = PROGRESS[type as keyof typeof PROGRESS]; // read only for the progress messages' own entries
+    if (running ? this._state > READY : this._state !== progress![0]) {
+      this._channel!.ignore(`${type} out of order`);
+    } else if (message.type === 'error') {
+      this._fail(message.message, message.code, true);
+    } else if (type === 'step') {
+      if (++this._steps <= MAX_STEPS) this._emit('contract.step', { ...(fields as { step: string }), elapsedMs: Math.round(now - this._openedAt) });
+    } else if (type === 'activity') {
+      // Never before the first (undefined: the comparison is false).
+      if (!(now < this._quietUntil!)) {
+        this._quietUntil = now + ACTIVITY_INTERVAL_MS;
         this._emit('contract.activity');
       }
-      return;
+    } else {
+      this._state = progress![1];
+      this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
-    const [from, to] = PROGRESS[type];
-    if (state !== from) {
-      // Also what a reloaded app's repeated loaded/ready meet: the partner never sees an event twice.
-      this._channel!.ignore(`${type} out of order`);
-      return;
-    }
-    this._state = to;
-    this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
   }
 
   /**

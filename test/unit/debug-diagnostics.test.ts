@@ -117,7 +117,7 @@ describe('ignored messages are logged with debug: true', () => {
       `[contracts-sdk] ignored malformed ${APP_ORIGIN}`,
       `[contracts-sdk] ignored ready out of order ${APP_ORIGIN}`,
       `[contracts-sdk] ignored error out of order ${APP_ORIGIN}`,
-      `[contracts-sdk] ignored hello after the attempt ended ${APP_ORIGIN}`,
+      `[contracts-sdk] ignored hello out of order ${APP_ORIGIN}`,
     ]);
     for (const line of lines) expect(line).not.toContain(TOKEN);
   });
