@@ -5,6 +5,7 @@ import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
 import { createInstance, open, sign, signingFrame, waitFor } from './support/sdk-driver';
+import { clickInCrossSiteFrame } from './support/frame-click';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type AxeWindow = { axe: any };
@@ -119,5 +120,21 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
+  expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
+});
+
+test('signing app in its frame, the decline form and the declined view: no serious or critical axe violation', async ({ page, sandbox, hostUrl }) => {
+  test.slow(); // two scans of a cross-site frame
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.ready');
+  const frame = signingFrame(page, 'c1');
+  await clickInCrossSiteFrame(frame, 'Decline');
+  // The reason field is labelled (its accessible name is the visible label).
+  await expect(frame.getByRole('textbox', { name: 'Reason (optional)' })).toBeVisible();
+  expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
+  await clickInCrossSiteFrame(frame, 'Decline contract');
+  await expect(frame.getByRole('heading', { name: 'You declined this contract' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
 });
