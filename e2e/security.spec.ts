@@ -4,6 +4,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
 import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { noHello } from './scenarios/expected';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({ page, host, context, sandbox, hostUrl }) => {
   const { token } = await issueToken(sandbox, 'complete');
@@ -77,7 +78,7 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
     contractId: undefined,
     code: 'loading_error',
     source: 'sdk',
-    message: 'The signing page loaded but never answered: an error page, a wrong address or another site.',
+    message: noHello(builtInApp),
   });
 });
 

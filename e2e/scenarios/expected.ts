@@ -26,3 +26,8 @@ export function appReported({ loaded }: { loaded: boolean }): string[] {
 export const CONTRACT_TITLE = 'Business Term Loan Agreement';
 export const SIGNER_LINE = 'Jordan Avery, Borrower';
 export const SIGNED_TITLE = 'Contract signed';
+
+/** The SDK's own loading_error messages (src/load-failure.ts): the page's CSP refused the frame; no hello came. */
+export const frameBlocked = (origin: string) => `The page's CSP blocks the signing frame: add frame-src ${origin}.`;
+export const noHello = (origin: string) =>
+  `${origin} never answered: this page's origin is not registered with the service (frame-ancestors), appUrl or environment is wrong, or the service is down.`;

@@ -4,7 +4,7 @@ import { adHocToken, expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
 import { createInstance, frameCount, open, openAndWait, openedAt, recorded, waitFor } from '../support/sdk-driver';
-import { FAILED_TO_LOAD } from './expected';
+import { FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 const CSP_TARGET_MS = 500;
@@ -12,9 +12,6 @@ const CSP_TARGET_MS = 500;
 const NO_HELLO_MS = 3000;
 const LOAD_ALLOWANCE_MS = 3000;
 
-const frameBlocked = (origin: string) => `The page's CSP blocks the signing frame: add frame-src ${origin}.`;
-const noHello = (origin: string) =>
-  `${origin} never answered: this page's origin is not registered with the service (frame-ancestors), appUrl or environment is wrong, or the service is down.`;
 
 /** open() → contract.error for instance `id`: the events, the error payload and the milliseconds it took. */
 async function failure(host: Host, id: string) {
