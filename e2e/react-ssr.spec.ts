@@ -2,14 +2,10 @@
 // install from the registry (React 19 and 18): the component renders its empty container and starts nothing.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT } from '../lib/repo-paths.mjs';
 import { reactApp, type ReactMajor } from './support/react-apps';
 
 const run = promisify(execFile);
-const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
 const SCRIPT = `
 import { createElement } from 'react';
@@ -28,7 +24,7 @@ console.log(JSON.stringify({
 for (const major of [19, 18] as ReactMajor[]) {
   test(`React ${major}: renderToString(<ContractSigning>) in Node renders the empty container, without the token`, async () => {
     test.setTimeout(240_000); // the first test of a run installs (and builds) the partner project
-    const { projectDir } = await reactApp(major, version);
+    const { projectDir } = await reactApp(major);
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: projectDir });
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({ window: 'undefined', esm: '<div class="signing"></div>', cjs: '<div class="signing"></div>' });

@@ -45,7 +45,7 @@ export function buildKey(name: string, { sources, texts, packages, modules = [] 
 }
 
 /** Publishes the built package to a fresh Verdaccio and installs it into `dir` with npm, as a partner would. */
-async function installFromRegistry(dir: string): Promise<void> {
+export async function installFromRegistry(dir: string): Promise<void> {
   const registry = await startVerdaccio();
   try {
     const env = { ...process.env, npm_config_userconfig: registry.npmrc };

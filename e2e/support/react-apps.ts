@@ -2,17 +2,14 @@
 // run build` made), React 19 or 18 beside it, the README's React example as its signing component, built by Vite
 // with @vitejs/plugin-react. Builds are kept in .cache/react-apps/<key>, keyed by everything that goes into them,
 // so the workers of one run (one per engine) and later runs share them.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
-import { startVerdaccio } from './verdaccio.mjs';
+import { installFromRegistry } from './framework-apps';
 
-const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'react-app');
 const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
 const CACHE = join(REPO_ROOT, '.cache', 'react-apps');
@@ -57,19 +54,6 @@ function buildKey(major: ReactMajor, example: string): string {
   return `react-${major}-${hash.digest('hex').slice(0, 16)}`;
 }
 
-/** Publishes the built package to a fresh Verdaccio and installs it into `dir` with npm, as a partner would. */
-async function installFromRegistry(dir: string, version: string): Promise<void> {
-  const registry = await startVerdaccio();
-  try {
-    const env = { ...process.env, npm_config_userconfig: registry.npmrc };
-    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], { env });
-    // A throwaway cache: the package must come from this registry. React is an optional peer: npm adds nothing.
-    await run('npm', ['install', `contracts-sdk@${version}`, '--registry', registry.url, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env });
-  } finally {
-    await registry.stop();
-  }
-}
-
 /** React and react-dom of `major`, with the scheduler that react-dom resolves, copied into the project. */
 function addReact(dir: string, major: ReactMajor): void {
   const from = REACT_MODULES[major];
@@ -79,14 +63,14 @@ function addReact(dir: string, major: ReactMajor): void {
 }
 
 /** The app for React `major`, built once per key (concurrent workers may both build; the first rename wins). */
-export async function reactApp(major: ReactMajor, version: string): Promise<ReactApp> {
+export async function reactApp(major: ReactMajor): Promise<ReactApp> {
   const example = snippet('README.md', 'react-example');
   const done = join(CACHE, buildKey(major, example));
   if (!existsSync(join(done, 'build', 'index.html'))) {
     mkdirSync(CACHE, { recursive: true });
     const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-react-${major}-`));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-react-${major}`, private: true, type: 'module' }));
-    await installFromRegistry(dir, version);
+    await installFromRegistry(dir);
     addReact(dir, major);
     cpSync(APP_SOURCE, dir, { recursive: true });
     writeFileSync(join(dir, 'src', 'SignLoanContract.tsx'), example);

@@ -1,13 +1,9 @@
 // The React apps (support/react-apps.ts) on the harness's partner origin, which the sandbox lets frame the
 // signing app: /react-19/ and /react-18/ serve the production builds, /react-dev/ Vite's dev server (React 19).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sendFile } from '../../lib/http-kit.mjs';
-import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { test, webkitTest, type Harness, type Sandbox } from './fixtures';
 import { devServer, reactApp, type ReactApp } from './react-apps';
 
-const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
 export type ReactVariant = 'react-19' | 'react-18' | 'react-dev';
 
@@ -27,7 +23,7 @@ function serveBuild(harness: Harness & { mount(prefix: string, handler: unknown)
 
 async function startReactApps(harness: Harness, sandbox: Sandbox, withDevServer: boolean) {
   const mountable = harness as Harness & { mount(prefix: string, handler: unknown): void };
-  const apps = { 'react-19': await reactApp(19, version), 'react-18': await reactApp(18, version) };
+  const apps = { 'react-19': await reactApp(19), 'react-18': await reactApp(18) };
   serveBuild(mountable, 'react-19', apps['react-19']);
   serveBuild(mountable, 'react-18', apps['react-18']);
   let vite: Awaited<ReturnType<typeof devServer>> | undefined;
