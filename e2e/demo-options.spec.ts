@@ -32,7 +32,8 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
   await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
   await expect(page.locator('#log tr[data-event="demo: fresh token for open()"]')).toHaveCount(1);
   const events = await page.locator('#log tr.event').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
-  expect(events).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+  // The lifecycle events; the app's funnel reports (contract.step: document_viewed once ready) may interleave.
+  expect(events.filter((e) => e !== 'contract.step')).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
 });
 
 test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
