@@ -13,7 +13,6 @@ import type { Harness } from './fixtures';
 import { PACKAGE_DIR, PACKAGE_VERSION } from './framework-apps';
 import { strictCsp } from './harness-server.mjs';
 
-type Mountable = Harness & { mount(prefix: string, handler: unknown): void };
 type Response = { end(): void };
 
 const DOC_CDN = 'https://cdn.svc.example.com';
@@ -28,10 +27,9 @@ export interface ElementPage {
 }
 
 export function mountElementPage(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }): ElementPage {
-  const mountable = harness as Mountable;
   const integrity = sriOf(readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')));
   let token = '';
-  mountable.mount('element-page', (_req: unknown, res: Response) => {
+  harness.mount('element-page', (_req: unknown, res: Response) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     const block = snippet('docs/frameworks.md', 'element-html-page')
       .replaceAll(DOC_CDN, sandbox.origins.cdn)
@@ -44,12 +42,12 @@ export function mountElementPage(harness: Harness, sandbox: { origins: { cdn: st
     send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': csp });
   });
   // The package's modules (element.mjs imports ./shared.mjs), as a partner's static file server sends them.
-  mountable.mount('assets', (req: { url: string }, res: Response) => {
+  harness.mount('assets', (req: { url: string }, res: Response) => {
     const name = /^\/assets\/contracts-sdk\/([\w-]+\.mjs)$/.exec(new URL(req.url, 'https://x').pathname)?.[1];
     if (!name) return send(res, 404, 'Not found\n');
     send(res, 200, readFileSync(join(PACKAGE_DIR, name), 'utf8'), { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
   });
-  mountable.mount('api', (_req: unknown, res: Response) => send(res, 200, token, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }));
-  mountable.mount('application', (_req: unknown, res: Response) => send(res, 200, '<!doctype html><title>Next step</title><p>Next step</p>', { 'content-type': 'text/html; charset=utf-8' }));
+  harness.mount('api', (_req: unknown, res: Response) => send(res, 200, token, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }));
+  harness.mount('application', (_req: unknown, res: Response) => send(res, 200, '<!doctype html><title>Next step</title><p>Next step</p>', { 'content-type': 'text/html; charset=utf-8' }));
   return { url: `${harness.origins.partner}/element-page/`, setToken: (value) => (token = value), nextStepUrl: `${harness.origins.partner}/application/next-step` };
 }

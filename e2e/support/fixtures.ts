@@ -31,6 +31,8 @@ export interface Sandbox {
 
 export interface Harness {
   origins: { partner: string; evil: string };
+  /** Serves every path under `/<prefix>/` of the harness with `handler(req, res, next)` (connect middleware). */
+  mount(prefix: string, handler: unknown): void;
 }
 
 export interface Issued {

@@ -91,7 +91,7 @@ export async function cachedProject(cacheName: string, key: string, linked: read
 
 /** A production build as a static single-page app under /<prefix>/ of the harness's partner origin. */
 export function serveBuild(harness: Harness, prefix: string, buildDir: string): void {
-  (harness as Harness & { mount(prefix: string, handler: unknown): void }).mount(prefix, async (req: { url: string }, res: unknown) => {
+  harness.mount(prefix, async (req: { url: string }, res: unknown) => {
     const path = decodeURIComponent(new URL(req.url, 'https://x').pathname.slice(prefix.length + 2));
     await sendFile(res, buildDir, path || 'index.html', { 'cache-control': 'no-store' });
   });

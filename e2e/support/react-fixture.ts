@@ -1,7 +1,7 @@
 // The React apps (support/react-apps.ts) on the harness's partner origin, which the sandbox lets frame the
 // signing app: /react-19/ and /react-18/ serve the production builds, /react-dev/ Vite's dev server (React 19).
-import { sendFile } from '../../lib/http-kit.mjs';
 import { test, webkitTest, type Harness, type Sandbox } from './fixtures';
+import { serveBuild } from './framework-apps';
 import { devServer, reactApp, type ReactApp } from './react-apps';
 
 
@@ -13,23 +13,14 @@ export interface ReactApps {
   apps: Record<'react-19' | 'react-18', ReactApp>;
 }
 
-/** A production build as a static single-page app under /<prefix>/. */
-function serveBuild(harness: Harness & { mount(prefix: string, handler: unknown): void }, prefix: string, app: ReactApp): void {
-  harness.mount(prefix, async (req: { url: string }, res: unknown) => {
-    const path = decodeURIComponent(new URL(req.url, 'https://x').pathname.slice(prefix.length + 2));
-    await sendFile(res, app.buildDir, path || 'index.html', { 'cache-control': 'no-store' });
-  });
-}
-
 async function startReactApps(harness: Harness, sandbox: Sandbox, withDevServer: boolean) {
-  const mountable = harness as Harness & { mount(prefix: string, handler: unknown): void };
   const apps = { 'react-19': await reactApp(19), 'react-18': await reactApp(18) };
-  serveBuild(mountable, 'react-19', apps['react-19']);
-  serveBuild(mountable, 'react-18', apps['react-18']);
+  serveBuild(harness, 'react-19', apps['react-19'].buildDir);
+  serveBuild(harness, 'react-18', apps['react-18'].buildDir);
   let vite: Awaited<ReturnType<typeof devServer>> | undefined;
   if (withDevServer) {
     vite = await devServer(apps['react-19'], '/react-dev/', harness.origins.partner);
-    mountable.mount('react-dev', vite.middlewares);
+    harness.mount('react-dev', vite.middlewares);
   }
   const query = new URLSearchParams({ cdnUrl: sandbox.origins.cdn, appUrl: sandbox.origins.signing });
   const value: ReactApps = { apps, url: (variant) => `${harness.origins.partner}/${variant}/?${query}` };
