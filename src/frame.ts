@@ -3,7 +3,11 @@ import type { Settings } from './config';
 // Each grant is explained in docs/protocol.md; anything not listed (top navigation, modals, ...) is denied.
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
 
-/** The signing iframe, not yet in the document. Styles go through CSSOM, which a strict CSP allows. */
+/**
+ * The signing iframe, not yet in the document, and hidden: display none takes it out of layout, the tab order and
+ * the accessibility tree until the SDK shows it (at once for open(), later after prepare()). Styles go through
+ * CSSOM, which a strict CSP allows; an inline display also beats any page rule for [hidden] or iframe.
+ */
 export function createFrame(settings: Settings): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   iframe.title = settings.title;
@@ -12,7 +16,7 @@ export function createFrame(settings: Settings): HTMLIFrameElement {
   iframe.referrerPolicy = 'strict-origin';
   const style = iframe.style;
   style.border = '0';
-  style.display = 'block';
+  style.display = 'none';
   style.width = settings.width;
   style.height = settings.height;
   iframe.src = settings.app.embedUrl;

@@ -11,6 +11,7 @@ import { watchFrameCsp } from './frame-csp';
 import { focusedElement } from './focused';
 import { noHelloMessage } from './load-failure';
 import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
+import { preconnect } from './preconnect';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
 import { fetchToken } from './token';
@@ -27,6 +28,8 @@ const ACTIVITY_INTERVAL_MS = 30_000;
 /** contract.step at most this many times per attempt: a real flow has a handful; a flooding app is cut off. */
 const MAX_STEPS = 100;
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
+/** User Timing names of the signer's wait, in lifecycle order (docs: README "Performance"). */
+const WAIT_MEASURES = ['contracts-sdk:open-to-loaded', 'contracts-sdk:open-to-ready'];
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
@@ -45,8 +48,14 @@ export class SvcContracts {
   private _focusBefore: Element | null | undefined;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
-  /** performance.now() at the open() that started this attempt: contract.step's elapsedMs counts from there. */
+  /** performance.now() at the open() or prepare() that started this attempt: contract.step's elapsedMs counts from there. */
   private _openedAt!: number;
+  /** performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). */
+  private _shownAt: number | undefined;
+  /** How many of WAIT_MEASURES this attempt has recorded. */
+  private _timed!: number;
+  /** Removes this instance's share of the preconnect hint (destroy()). */
+  private readonly _unhint: () => void;
   private _steps!: number;
   /** No contract.activity before this performance.now() (none yet: undefined). */
   private _quietUntil: number | undefined;
@@ -58,29 +67,30 @@ export class SvcContracts {
     this._container = claimContainer(container, known);
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
+    this._unhint = preconnect(settings.app.origin);
     tokens.set(this, token);
     this._log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
   }
 
   /**
    * Creates the iframe and resolves when `contract.ready` or `contract.error` is emitted. Calling it while
-   * opening or open returns the same promise; after an error it replaces the failed frame (a retry).
+   * opening or open returns the same promise; after an error it replaces the failed frame (a retry). After
+   * prepare() it shows the prepared frame and returns prepare()'s promise.
    */
   open(): Promise<void> {
-    if (this._state === DESTROYED) {
-      return Promise.reject(misuseError(AFTER_DESTROY('open')));
-    }
-    // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
-    if (this._pending && this._state <= COMPLETED) return this._pending;
-    if (!this._container.isConnected) {
-      return Promise.reject(misuseError('open(): the container is not in the document; attach it first.'));
-    }
     const active = focusedElement();
     if (active !== this._iframe) this._focusBefore = active;
-    this._teardown();
-    const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
-    this._start();
+    const pending = this._begin('open');
+    this._show();
     return pending;
+  }
+
+  /**
+   * Loads the signing experience into the container without showing it (no layout space, no focus, not in the
+   * accessibility tree), so that open() on the signer's click shows a ready frame. Resolves like open().
+   */
+  prepare(): Promise<void> {
+    return this._begin('prepare');
   }
 
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
@@ -98,6 +108,7 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     this.close();
     this._log('destroy');
+    this._unhint();
     this._events.clear();
     releaseContainer(this._container);
     tokens.delete(this);
@@ -137,7 +148,49 @@ export class SvcContracts {
     }
   }
 
-  private _start(): void {
+  /** Starts an attempt (open or prepare), unless one is running: then its promise. */
+  private _begin(method: string): Promise<void> {
+    if (this._state === DESTROYED) {
+      return Promise.reject(misuseError(AFTER_DESTROY(method)));
+    }
+    // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
+    if (this._pending && this._state <= COMPLETED) return this._pending;
+    if (!this._container.isConnected) {
+      return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
+    }
+    this._teardown();
+    const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
+    this._start(method);
+    return pending;
+  }
+
+  /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
+  private _show(): void {
+    if (this._iframe && this._shownAt === undefined && this._state < FAILED) {
+      this._iframe.style.display = 'block';
+      this._shownAt = performance.now();
+      warnAtOpen(this._container, this._settings, this._log);
+      this._timeWait();
+    }
+  }
+
+  /**
+   * Records the signer's wait as User Timing, each measure once per attempt: from the open() that showed the
+   * frame to loaded, and to ready (about 0 ms when prepared ahead). Browsers before User Timing 3 (Firefox < 103,
+   * Safari < 14.1) throw on the start option: then there is no measure, and nothing else changes.
+   */
+  private _timeWait(): void {
+    // _timed 0 waits for LOADED, 1 for READY; undefined >= 0 is false while the frame is hidden.
+    while (this._shownAt! >= 0 && this._timed < 2 && this._state > LOADING + this._timed && this._state <= READY) {
+      try {
+        performance.measure(WAIT_MEASURES[this._timed++]!, { start: this._shownAt });
+      } catch {
+        // Older browsers: no User Timing, same signing.
+      }
+    }
+  }
+
+  private _start(method: string): void {
     const settings = this._settings;
     const source = tokens.get(this)!;
     const connection = (this._connection = createCleanup());
@@ -187,9 +240,10 @@ export class SvcContracts {
     });
     this._state = LOADING;
     this._openedAt = performance.now();
-    this._steps = 0;
-    this._log('open: frame created for', settings.app.embedUrl);
-    warnAtOpen(this._container, settings, this._log);
+    this._steps = this._timed = 0;
+    this._shownAt = undefined;
+    this._log(`${method}: frame created for`, settings.app.embedUrl);
+    if (method === 'open') this._show();
     this._emit('contract.loading');
     if (current() && navigator.onLine === false) failLoading(OFFLINE);
   }
@@ -231,6 +285,7 @@ export class SvcContracts {
       }
     } else {
       this._state = progress![1];
+      this._timeWait();
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
   }

@@ -70,7 +70,7 @@ export interface ContractStepPayload extends ContractEventPayload {
    * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else `"unknown"`).
    */
   step: string;
-  /** Milliseconds since the `open()` call that started this attempt. */
+  /** Milliseconds since the `open()` or `prepare()` call that started this attempt. */
   elapsedMs: number;
 }
 

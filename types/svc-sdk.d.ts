@@ -84,7 +84,7 @@ declare namespace SvcSDK {
      * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else `"unknown"`).
      */
     step: string;
-    /** Milliseconds since the `open()` call that started this attempt. */
+    /** Milliseconds since the `open()` or `prepare()` call that started this attempt. */
     elapsedMs: number;
   }
 
@@ -111,8 +111,16 @@ declare namespace SvcSDK {
   class SvcContracts {
     /** Throws a TypeError at once when the container or an option is wrong. */
     constructor(container: string | Element, config: SvcContractsConfig);
-    /** Resolves on `contract.ready` or `contract.error`; rejects only after destroy(). */
+    /**
+     * Shows the signing experience; resolves on `contract.ready` or `contract.error`; rejects only on misuse
+     * (after destroy(), or a container outside the document). After prepare(): shows the prepared frame.
+     */
     open(): Promise<void>;
+    /**
+     * Loads the signing experience hidden (no layout space, no focus, not in the accessibility tree), so that
+     * open() on the signer's click shows it ready. Resolves on `contract.ready` or `contract.error`, like open().
+     */
+    prepare(): Promise<void>;
     /** Removes the iframe; handlers stay and open() may be called again. Idempotent. */
     close(): void;
     /** Closes, drops all handlers and releases the container for good. Idempotent. */
