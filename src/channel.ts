@@ -21,8 +21,6 @@ export interface ChannelOptions {
   onAppMessage(message: AppMessage): void;
   /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
   canGreet(): boolean;
-  /** A hello was answered; `again` when the app had been greeted before (it reloaded or navigated). */
-  onHello(again: boolean): void;
   /** The frame loaded but never said hello: an error page, or another origin. */
   onNoHello(): void;
   /** The app speaks no protocol version this SDK knows. */
@@ -55,7 +53,6 @@ export function openChannel(options: ChannelOptions): Channel {
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: MessagePort | undefined;
   let version = 0;
-  let greeted = false;
   let heard = false;
   /** The answer to the newest hello, kept until the token function has delivered. */
   let waiting: ((token: string) => void) | undefined;
@@ -86,17 +83,17 @@ export function openChannel(options: ChannelOptions): Channel {
       else ignore('malformed', origin);
     };
     frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);
+    // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
     log(`hello accepted (protocol ${chosen}), init sent to`, origin);
-    options.onHello(greeted);
-    greeted = true;
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
     const frameWindow = iframe.contentWindow;
     const offered = helloVersion(event.data);
     if (!frameWindow || event.source !== frameWindow) {
-      // The page's other messages are not ours to report; a hello meant for an SDK is.
-      if (offered !== undefined) ignore(`hello from ${event.source === window ? 'this page' : 'another frame'}`, event.origin);
+      // The page's other messages are not ours to report; a hello meant for an SDK is (the origin tells the page's
+      // own from another frame's).
+      if (offered !== undefined) ignore('hello from another window', event.origin);
       return;
     }
     if (event.origin !== origin) {

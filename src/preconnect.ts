@@ -1,5 +1,5 @@
-/** One preconnect hint per signing-app origin, shared by the instances that use it. */
-const hints = new Map<string, { link: HTMLLinkElement; users: number }>();
+/** Each signing-app origin's preconnect hint, and how many live instances share it. */
+const hints = new Map<string, { _link: HTMLLinkElement; _users: number }>();
 
 /**
  * Asks the browser to open the connection (DNS, TCP, TLS) to the signing app now, so that open() or prepare()
@@ -13,13 +13,13 @@ export function preconnect(origin: string): () => void {
     link.rel = 'preconnect';
     link.href = origin;
     document.head?.appendChild(link);
-    hints.set(origin, (hint = { link, users: 0 }));
+    hints.set(origin, (hint = { _link: link, _users: 0 }));
   }
   const shared = hint;
-  shared.users++;
+  shared._users++;
   return () => {
-    if (!--shared.users) {
-      shared.link.remove();
+    if (!--shared._users) {
+      shared._link.remove();
       hints.delete(origin);
     }
   };

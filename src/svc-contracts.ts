@@ -28,8 +28,8 @@ const ACTIVITY_INTERVAL_MS = 30_000;
 /** contract.step at most this many times per attempt: a real flow has a handful; a flooding app is cut off. */
 const MAX_STEPS = 100;
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
-/** User Timing names of the signer's wait, in lifecycle order (docs: README "Performance"). */
-const WAIT_MEASURES = ['contracts-sdk:open-to-loaded', 'contracts-sdk:open-to-ready'];
+/** User Timing of the signer's wait: contracts-sdk:open-to-loaded and contracts-sdk:open-to-ready (README "Performance"). */
+const WAIT_MEASURE = 'contracts-sdk:open-to-';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
@@ -52,8 +52,6 @@ export class SvcContracts {
   private _openedAt!: number;
   /** performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). */
   private _shownAt: number | undefined;
-  /** How many of WAIT_MEASURES this attempt has recorded. */
-  private _timed!: number;
   /** Removes this instance's share of the preconnect hint (destroy()). */
   private readonly _unhint: () => void;
   private _steps!: number;
@@ -170,20 +168,20 @@ export class SvcContracts {
       this._iframe.style.display = 'block';
       this._shownAt = performance.now();
       warnAtOpen(this._container, this._settings, this._log);
-      this._timeWait();
+      // What a prepared frame reached before the signer's open(): waited for 0 ms.
+      this._timeWait(['loaded', 'ready'].slice(0, this._state - LOADING));
     }
   }
 
   /**
-   * Records the signer's wait as User Timing, each measure once per attempt: from the open() that showed the
-   * frame to loaded, and to ready (about 0 ms when prepared ahead). Browsers before User Timing 3 (Firefox < 103,
-   * Safari < 14.1) throw on the start option: then there is no measure, and nothing else changes.
+   * Records the signer's wait as User Timing, from the open() that showed the frame (none while hidden). Browsers
+   * before User Timing 3 (Firefox < 103, Safari < 14.1) throw on the start option: no measure, nothing else changes.
    */
-  private _timeWait(): void {
-    // _timed 0 waits for LOADED, 1 for READY; undefined >= 0 is false while the frame is hidden.
-    while (this._shownAt! >= 0 && this._timed < 2 && this._state > LOADING + this._timed && this._state <= READY) {
+  private _timeWait(steps: string[]): void {
+    if (this._shownAt === undefined) return;
+    for (const step of steps) {
       try {
-        performance.measure(WAIT_MEASURES[this._timed++]!, { start: this._shownAt });
+        performance.measure(WAIT_MEASURE + step, { start: this._shownAt });
       } catch {
         // Older browsers: no User Timing, same signing.
       }
@@ -218,7 +216,6 @@ export class SvcContracts {
       log: this._log,
       onAppMessage: (message) => current() && this._receive(message),
       canGreet: () => this._state < COMPLETED,
-      onHello: (again) => again && this._log('app reloaded: new channel', this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && this._state <= READY && this._fail('The signing app needs a newer SDK version: load the current one.'),
     }));
@@ -240,7 +237,7 @@ export class SvcContracts {
     });
     this._state = LOADING;
     this._openedAt = performance.now();
-    this._steps = this._timed = 0;
+    this._steps = 0;
     this._shownAt = undefined;
     this._log(`${method}: frame created for`, settings.app.embedUrl);
     if (method === 'open') this._show();
@@ -285,7 +282,7 @@ export class SvcContracts {
       }
     } else {
       this._state = progress![1];
-      this._timeWait();
+      if (this._state <= READY) this._timeWait([type]); // loaded or ready
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
   }

@@ -151,6 +151,6 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     });
     await waitFor(host, 'a', 'contract.ready');
     const ignored = (await printed(host)).filter((line) => line.startsWith('[contracts-sdk] ignored hello'));
-    expect(ignored).toEqual([`[contracts-sdk] ignored hello from this page ${pageOrigin}`]);
+    expect(ignored).toEqual([`[contracts-sdk] ignored hello from another window ${pageOrigin}`]);
   });
 }

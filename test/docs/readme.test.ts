@@ -17,6 +17,7 @@ const SECTIONS = [
   'Errors',
   'Options',
   'Methods',
+  'Performance',
   'Content Security Policy',
   'Security model',
   'Debugging and troubleshooting',

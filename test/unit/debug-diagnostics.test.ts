@@ -78,8 +78,8 @@ describe('ignored messages are logged with debug: true', () => {
       app.post(envelope('hello'), 'https://partner.test', window);
     }
     expect(ignored(lines)).toEqual([
-      `[contracts-sdk] ignored hello from another frame ${APP_ORIGIN}`,
-      '[contracts-sdk] ignored hello from this page https://partner.test',
+      `[contracts-sdk] ignored hello from another window ${APP_ORIGIN}`,
+      '[contracts-sdk] ignored hello from another window https://partner.test',
     ]);
   });
 
