@@ -4,13 +4,34 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium.mjs';
 
 export async function launchBrowser() {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   // The sandbox certificate is self-signed.
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   return { browser, context, version: browser.version() };
+}
+
+/**
+ * Chromium with a regular (not off-the-record) profile in `userDataDir`, for the latency phase. Off-the-record
+ * contexts (browser.newContext()) ignore `<link rel="preconnect">` (Chromium's loading predictor is off there), so
+ * they would hide what a preconnect hint does for a signer in a normal window.
+ * - `portMaps` [{ host, port, toPort }] sends the connections for `host:port` to 127.0.0.1:`toPort` (the latency
+ *   proxies) while the origin stays `https://host:port`: the pages, their CSP, the SDK's appUrl and the sandbox's
+ *   partner and same-origin checks see the same origins as on loopback. Chromium takes the first matching MAP
+ *   rule, so these go before the suite's own.
+ * - `spkiSha256`: the sandbox certificate's key is trusted outright, as a real certificate would be. With
+ *   Playwright's ignoreHTTPSErrors instead, every new connection is first refused on the certificate and retried,
+ *   two round trips that no signer pays.
+ */
+export async function launchProfile({ userDataDir, portMaps, spkiSha256 }) {
+  const maps = portMaps.map(({ host, port, toPort }) => `MAP ${host}:${port} 127.0.0.1:${toPort}`);
+  const args = CHROMIUM_ARGS.map((arg) => {
+    const rules = /^--host-resolver-rules=(.*)$/.exec(arg);
+    return rules ? `--host-resolver-rules=${[...maps, rules[1]].join(', ')}` : arg;
+  });
+  if (!args.some((arg, i) => arg !== CHROMIUM_ARGS[i])) throw new Error('lib/chromium.mjs has no --host-resolver-rules to extend');
+  args.push(`--ignore-certificate-errors-spki-list=${spkiSha256}`);
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args });
+  return { context, version: context.browser()?.version() };
 }
 
 /** A fresh page on `url` with a CDP session that reads the renderer's counters (Performance.getMetrics). */
@@ -27,7 +48,10 @@ export async function openPage(context, url) {
   return { page, cdp, errors };
 }
 
-/** After a full garbage collection: iframes in the document, listeners, DOM nodes and used JS heap. */
+/**
+ * After a full garbage collection: iframes in the document, `<link rel="preconnect">` hints, listeners, DOM nodes
+ * and used JS heap.
+ */
 export async function memorySnapshot(page, cdp) {
   // Two passes: the first may only free what the second can then reclaim (weak references, DOM wrappers).
   await cdp.send('HeapProfiler.collectGarbage');
@@ -36,6 +60,7 @@ export async function memorySnapshot(page, cdp) {
   const read = (name) => metrics.find((metric) => metric.name === name)?.value;
   return {
     iframes: await page.evaluate(() => window.bench.iframes()),
+    preconnectLinks: await page.evaluate(() => window.bench.preconnectLinks()),
     JSEventListeners: read('JSEventListeners'),
     Nodes: read('Nodes'),
     JSHeapUsedSize: read('JSHeapUsedSize'),

@@ -93,26 +93,33 @@ export async function scriptCost(context, urls, { rounds, warmup, settleMs }) {
 }
 
 /**
- * Memory over many lifecycles on one page: `cycles` open -> ready -> close of one instance, then `instances`
- * create -> open -> destroy. "before" follows a short warm-up, so one-time costs (compiled code, the HTTP
- * cache) are not counted as growth.
+ * Memory over many lifecycles on one page: `cycles` open -> ready -> close of one instance, `prepareCycles`
+ * prepare() -> open() -> close() of another, then `instances` create -> open -> destroy; finally both kept
+ * instances are destroyed. "before" follows a short warm-up, so one-time costs (compiled code, the HTTP cache)
+ * are not counted as growth; `pristine` is the page before any instance (the preconnect hints' baseline).
  */
-export async function memory(context, urls, { cycles, instances, warmup, progress }) {
+export async function memory(context, urls, { cycles, prepareCycles, instances, warmup, progress }) {
   const { page, cdp, errors } = await openPage(context, urls.host);
   const app = { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' };
   const run = (name, count) => page.evaluate(({ name, options }) => window.bench[name](options), { name, options: { ...app, count } });
-  let failures = (await run('cycles', warmup)) + (await run('instances', warmup));
+  const pristine = { preconnectLinks: await page.evaluate(() => window.bench.preconnectLinks()) };
+  let failures = (await run('cycles', warmup)) + (await run('prepareCycles', warmup)) + (await run('instances', warmup));
   const before = await memorySnapshot(page, cdp);
-  const startedCycles = Date.now();
-  failures += await run('cycles', cycles);
-  const cyclesSeconds = (Date.now() - startedCycles) / 1000;
-  const afterCycles = await memorySnapshot(page, cdp);
-  progress(`memory: ${cycles} cycles in ${cyclesSeconds.toFixed(1)} s`);
-  failures += await run('instances', instances);
-  const afterInstances = await memorySnapshot(page, cdp);
+  const timed = async (name, count) => {
+    const started = Date.now();
+    failures += await run(name, count);
+    const seconds = (Date.now() - started) / 1000;
+    progress(`memory: ${count} ${name} in ${seconds.toFixed(1)} s`);
+    return memorySnapshot(page, cdp);
+  };
+  const afterCycles = await timed('cycles', cycles);
+  const afterPrepareCycles = await timed('prepareCycles', prepareCycles);
+  const afterInstances = await timed('instances', instances);
+  await page.evaluate(() => window.bench.destroyKept());
+  const afterDestroy = await memorySnapshot(page, cdp);
   const violations = await page.evaluate(() => window.bench.violations());
   await page.close();
   if (errors.length || violations.length) throw new Error(`memory page problems: ${[...errors, ...violations].join('; ')}`);
   if (failures) throw new Error(`memory: ${failures} opens ended in contract.error instead of ready`);
-  return { cycles, instances, warmup, before, afterCycles, afterInstances };
+  return { cycles, prepareCycles, instances, warmup, pristine, before, afterCycles, afterPrepareCycles, afterInstances, afterDestroy };
 }

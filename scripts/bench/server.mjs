@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cspHeader, escapeHtml, listenHttps, send } from '../../lib/http-kit.mjs';
 
 const PAGES_DIR = new URL('./pages/', import.meta.url);
+const HOST_PAGES = ['/host.html', '/script-cost.html', '/latency.html'];
 /** Every child document is padded to exactly this many bytes, so no contender loads a larger page. */
 export const CHILD_PAGE_BYTES = 1024;
 
@@ -39,8 +40,8 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
       // Cached like a production asset: after the warm-up every contender's scripts come from memory cache.
       return send(res, 200, statics.get(pathname), { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=3600' });
     }
-    if (host === hosts.partner && (pathname === '/host.html' || pathname === '/script-cost.html')) {
-      return send(res, 200, hostPage(pathname === '/host.html'), {
+    if (host === hosts.partner && HOST_PAGES.includes(pathname)) {
+      return send(res, 200, hostPage(pathname), {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         'content-security-policy': hostCsp(),
@@ -76,11 +77,17 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
     });
   }
 
-  /** host.html preloads both libraries (SRI + CORS, as a partner would); script-cost.html loads them itself. */
-  function hostPage(withLibraries) {
+  /**
+   * host.html preloads both libraries (SRI + CORS, as a partner would); script-cost.html loads them itself;
+   * latency.html loads only the SDK and has the button the latency phase clicks.
+   */
+  function hostPage(pathname) {
     const tag = ({ url, integrity }) =>
       `<script src="${escapeHtml(url)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous"></script>`;
-    const libraries = withLibraries ? [config.scripts.sdk, config.scripts.penpal].map(tag).join('\n') : '';
+    const libraries = { '/host.html': [config.scripts.sdk, config.scripts.penpal], '/latency.html': [config.scripts.sdk], '/script-cost.html': [] }[pathname]
+      .map(tag)
+      .join('\n');
+    const button = pathname === '/latency.html' ? '<button id="go" type="button">Sign the contract</button>' : '';
     const data = {
       'data-sign-origin': origins.signing,
       'data-sandbox-sign-origin': config.sandboxSigningOrigin,
@@ -95,7 +102,7 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
 ${libraries}
 <script src="/static/host.js" defer></script>
 </head><body>
-<main id="bench" ${attributes}><div id="slot"></div><div id="kept-slot"></div></main>
+<main id="bench" ${attributes}>${button}<div id="slot"></div><div id="kept-slot"></div><div id="prepared-slot"></div></main>
 </body></html>`;
   }
 

@@ -1,7 +1,7 @@
-// docs/perf/latest.svg: two horizontal bar charts drawn from the run's figures, min+gzip size per package and
-// median open-to-ready per contender. Plain SVG, no fonts or scripts, so it renders the same on GitHub.
+// docs/perf/latest.svg: horizontal bar charts drawn from the run's figures: min+gzip size per package, median
+// open-to-ready per contender on loopback, and median click-to-ready under injected latency. Plain SVG, no fonts or scripts, so it renders the same on GitHub.
 const WIDTH = 760;
-const LABEL_WIDTH = 230;
+const LABEL_WIDTH = 260;
 const VALUE_WIDTH = 90;
 const BAR_HEIGHT = 20;
 const ROW = 28;
@@ -39,7 +39,7 @@ export function renderSvg(result) {
     top: 0,
   });
   const timing = barChart({
-    title: 'Open to ready, median (ms)',
+    title: 'Open to ready on loopback, median (ms)',
     subtitle: `${result.timing.rounds} interleaved rounds, ${result.meta.browser}, ${result.meta.date.slice(0, 10)}`,
     rows: result.timing.contenders.map((c) => ({
       label: { baseline: 'baseline (the limit)', sdk: 'contracts-sdk', penpal: 'penpal', sdkSandbox: 'contracts-sdk, sandbox app' }[c.id] ?? c.id,
@@ -49,12 +49,26 @@ export function renderSvg(result) {
     format: (value) => `${value.toFixed(1)} ms`,
     top: sizes.height,
   });
-  const height = sizes.height + timing.height;
+  const latency = result.latency
+    ? barChart({
+        title: 'Click to ready under network latency, median (ms)',
+        subtitle: `cold connections, ${result.latency.rounds} interleaved rounds; bare iframe vs SDK constructed ahead vs SDK prepared ahead`,
+        rows: result.latency.cells.map((c) => ({
+          label: `${c.rttMs} ms RTT, ${c.app}: ${{ bare: 'bare iframe', constructed: 'SDK constructed', prepared: 'SDK prepared' }[c.contender]}`,
+          value: c.ms.median,
+          ours: c.contender !== 'bare',
+        })),
+        format: (value) => `${value.toFixed(1)} ms`,
+        top: sizes.height + timing.height,
+      })
+    : { svg: '', height: 0 };
+  const height = sizes.height + timing.height + latency.height;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" role="img">
-<title>contracts-sdk benchmark: bundle sizes and open-to-ready medians</title>
+<title>contracts-sdk benchmark: bundle sizes, open-to-ready medians on loopback and click-to-ready under latency</title>
 <rect width="${WIDTH}" height="${height}" fill="#ffffff"/>
 ${sizes.svg}
 ${timing.svg}
+${latency.svg}
 </svg>
 `;
 }

@@ -1,37 +1,55 @@
 // The claims the run states against its own figures: each is "meets" or "misses", and none fails the run
-// (the full bench is a report; the leak check in npm test is what fails CI).
+// (the full bench is a report; the leak check in npm test is what fails CI). The comparison with penpal's size is
+// in the tables as information, not a target.
 import { BUDGET_GZIP_BYTES } from '../../lib/bundle.mjs';
 
 export const OPEN_RATIO_LIMIT = 1.05;
 export const LISTENER_TOLERANCE = 2;
 export const HEAP_GROWTH_LIMIT = 1024 * 1024;
+/** Constructed at page load, open() on the click: at most this share of the bare iframe's click -> ready. */
+export const CONSTRUCTED_RATIO_LIMIT = 0.75;
+/** At this round trip. */
+export const CONSTRUCTED_RTT_MS = 100;
+/** Prepared at page load, open() on the click: click -> ready median at most this (one frame plus showing). */
+export const PREPARED_LIMIT_MS = 50;
 
-export function judge({ timing, sizes, memory }) {
-  const byId = (id) => timing.contenders.find((c) => c.id === id);
-  const sdk = byId('sdk');
-  const baseline = byId('baseline');
-  const ours = sizes.find((s) => s.name === 'contracts-sdk');
-  const penpal = sizes.find((s) => s.name === 'penpal');
-  const targets = [
-    // As stated: the SDK's median against the baseline's median. The per-round ratio is shown beside it; on a
-    // noisy machine the two differ by a few percent from run to run.
-    {
-      target: `SDK median open-to-ready <= ${OPEN_RATIO_LIMIT} x baseline median`,
-      figure: `${sdk.ratioOfMedians.toFixed(3)} x (${sdk.ms.median.toFixed(1)} vs ${baseline.ms.median.toFixed(1)} ms; per-round ratio: median ${sdk.ratio.median.toFixed(3)}, p95 ${sdk.ratio.p95.toFixed(3)})`,
-      meets: sdk.ratioOfMedians <= OPEN_RATIO_LIMIT,
-    },
-    {
-      target: 'ours smaller than penpal, min+gzip',
-      figure: `${ours.gzipBytes} B vs ${penpal.gzipBytes} B`,
-      meets: ours.gzipBytes < penpal.gzipBytes,
-    },
-    {
-      target: `ours at most ${BUDGET_GZIP_BYTES} B min+gzip`,
-      figure: `${ours.gzipBytes} B of ${BUDGET_GZIP_BYTES} B`,
-      meets: ours.gzipBytes <= BUDGET_GZIP_BYTES,
-    },
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+function latencyTargets(latency) {
+  if (!latency) return [];
+  const cell = (rttMs, app, contender) => latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
+  const targets = [];
+  for (const { id, label } of latency.apps) {
+    const name = label.split(' (')[0];
+    const constructed = cell(CONSTRUCTED_RTT_MS, id, 'constructed');
+    const bare = cell(CONSTRUCTED_RTT_MS, id, 'bare');
+    targets.push(
+      constructed
+        ? {
+            target: `${name}, ${CONSTRUCTED_RTT_MS} ms RTT: constructed-then-open click -> ready <= ${CONSTRUCTED_RATIO_LIMIT} x bare iframe (medians)`,
+            figure: `${constructed.ratioOfMedians.toFixed(3)} x (${ms(constructed.ms.median)} vs ${ms(bare.ms.median)}; per-round ratio median ${constructed.ratio.median.toFixed(3)})`,
+            meets: constructed.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT,
+          }
+        : { target: `${name}: constructed-then-open <= ${CONSTRUCTED_RATIO_LIMIT} x bare at ${CONSTRUCTED_RTT_MS} ms RTT`, figure: `not measured (--rtt-ms has no ${CONSTRUCTED_RTT_MS})`, meets: false },
+    );
+    const prepared = latency.rtts.map((rtt) => cell(rtt, id, 'prepared'));
+    targets.push({
+      target: `${name}: prepared click -> ready median <= ${PREPARED_LIMIT_MS} ms (every RTT)`,
+      figure: prepared.map((c) => `${c.rttMs} ms RTT: ${ms(c.ms.median)} (p95 ${ms(c.ms.p95)})`).join('; '),
+      meets: prepared.every((c) => c.ms.median <= PREPARED_LIMIT_MS),
+    });
+  }
+  return targets;
+}
+
+function leakTargets(memory) {
+  const targets = [];
+  const phases = [
+    ['afterCycles', `${memory.cycles} open/close cycles`],
+    ['afterPrepareCycles', `${memory.prepareCycles} prepare/open/close cycles`],
+    ['afterInstances', `${memory.instances} instances`],
   ];
-  for (const [key, label] of [['afterCycles', `${memory.cycles} cycles`], ['afterInstances', `${memory.instances} instances`]]) {
+  for (const [key, label] of phases) {
     const after = memory[key];
     const listeners = after.JSEventListeners - memory.before.JSEventListeners;
     const heap = after.JSHeapUsedSize - memory.before.JSHeapUsedSize;
@@ -42,9 +60,44 @@ export function judge({ timing, sizes, memory }) {
         figure: `${signed(listeners)} (${memory.before.JSEventListeners} -> ${after.JSEventListeners})`,
         meets: Math.abs(listeners) <= LISTENER_TOLERANCE,
       },
+      {
+        target: `after ${label}: preconnect links back at baseline`,
+        figure: `${memory.before.preconnectLinks} -> ${after.preconnectLinks}`,
+        meets: after.preconnectLinks === memory.before.preconnectLinks,
+      },
       { target: `after ${label}: heap growth < 1 MB`, figure: `${signed(Math.round(heap / 1024))} KB`, meets: heap < HEAP_GROWTH_LIMIT },
     );
   }
+  const last = memory.afterDestroy;
+  targets.push({
+    target: 'after destroying the last instances: 0 iframes, preconnect links as before any instance',
+    figure: `${last.iframes} iframes; links ${memory.pristine.preconnectLinks} before any instance -> ${last.preconnectLinks}`,
+    meets: last.iframes === 0 && last.preconnectLinks === memory.pristine.preconnectLinks,
+  });
+  return targets;
+}
+
+export function judge({ timing, latency, sizes, memory }) {
+  const byId = (id) => timing.contenders.find((c) => c.id === id);
+  const sdk = byId('sdk');
+  const baseline = byId('baseline');
+  const ours = sizes.find((s) => s.name === 'contracts-sdk');
+  const targets = [
+    // As stated: the SDK's median against the baseline's median. The per-round ratio is shown beside it; on a
+    // noisy machine the two differ by a few percent from run to run.
+    {
+      target: `loopback: SDK median open-to-ready <= ${OPEN_RATIO_LIMIT} x baseline median`,
+      figure: `${sdk.ratioOfMedians.toFixed(3)} x (${sdk.ms.median.toFixed(1)} vs ${baseline.ms.median.toFixed(1)} ms; per-round ratio: median ${sdk.ratio.median.toFixed(3)}, p95 ${sdk.ratio.p95.toFixed(3)})`,
+      meets: sdk.ratioOfMedians <= OPEN_RATIO_LIMIT,
+    },
+    ...latencyTargets(latency),
+    {
+      target: `ours at most ${BUDGET_GZIP_BYTES} B min+gzip`,
+      figure: `${ours.gzipBytes} B of ${BUDGET_GZIP_BYTES} B`,
+      meets: ours.gzipBytes <= BUDGET_GZIP_BYTES,
+    },
+    ...leakTargets(memory),
+  ];
   return targets.map((t) => ({ ...t, verdict: t.meets ? 'meets' : 'misses' }));
 }
 

@@ -1,6 +1,7 @@
 // The partner side of every measurement, run inside the host page (no inline script: the page's CSP allows only
 // the CDN and this file). Each contender is timed here with performance.now(), from just before the call to
-// its resolution, on a fresh iframe; the runner (scripts/bench/*.mjs) only calls these functions and collects.
+// its resolution (under latency: from the click event's timeStamp to the ready signal), on a fresh iframe; the
+// runner (scripts/bench/*.mjs) only calls these functions and collects.
 (function () {
   'use strict';
   var root = document.getElementById('bench');
@@ -30,14 +31,14 @@
   }
 
   /** An iframe styled like the SDK's defaults (100% x 600px, no border), appended to the slot. */
-  function plainFrame(path) {
+  function plainFrame(path, origin) {
     var iframe = document.createElement('iframe');
     iframe.title = 'Contract signing';
     iframe.style.border = '0';
     iframe.style.display = 'block';
     iframe.style.width = '100%';
     iframe.style.height = '600px';
-    iframe.src = signOrigin + path;
+    iframe.src = (origin || signOrigin) + path;
     slot.appendChild(iframe);
     return iframe;
   }
@@ -162,12 +163,150 @@
     );
   }
 
+  var keptPrepared; // the instance of the prepare/open/close cycles, in its own container
+  var preparedSlot = document.getElementById('prepared-slot');
+
+  /** `count` prepare() -> open() -> close() cycles of one instance; returns how many did not reach ready. */
+  async function prepareCycles(options) {
+    keptPrepared = keptPrepared || new SvcSDK.SvcContracts(preparedSlot, { signingToken: options.token, appUrl: options.appUrl });
+    var failures = 0;
+    keptPrepared.on('contract.error', function () {
+      failures += 1;
+    });
+    for (var i = 0; i < options.count; i++) {
+      await withTimeout(keptPrepared.prepare(), 'prepare ' + i);
+      await withTimeout(keptPrepared.open(), 'prepared open ' + i);
+      keptPrepared.close();
+    }
+    return failures;
+  }
+
+  /** Destroys the kept instances (the last SDK users of their origin on this page). */
+  function destroyKept() {
+    [kept, keptPrepared].forEach(function (instance) {
+      if (instance) instance.destroy();
+    });
+    kept = keptPrepared = undefined;
+  }
+
+  // ---- Click to ready under latency (latency.html: one page per measurement, see scripts/bench/latency.mjs) ----
+
+  var latency;
+
+  /**
+   * The bare iframe, created on click: the frame plus the least handshake its app answers. `kind: 'minimal'` is
+   * the baseline child page (hello, answer, ack); `kind: 'sandbox'` is the sandbox's signing app, spoken to as
+   * docs/protocol.md says (hello, init with a port and the token, then loaded and ready over the port).
+   */
+  function bareOpen(options) {
+    var iframe;
+    var onMessage;
+    var port;
+    var done = new Promise(function (resolve, reject) {
+      onMessage = function (event) {
+        if (event.source !== iframe.contentWindow || event.origin !== options.origin) return;
+        if (options.kind === 'minimal') {
+          if (event.data === 'hello') event.source.postMessage('answer', options.origin);
+          else if (event.data === 'ack') resolve();
+          return;
+        }
+        var data = event.data;
+        if (!data || data.protocol !== 'svc-contracts' || data.type !== 'hello' || port) return;
+        var channel = new MessageChannel();
+        port = channel.port1;
+        port.onmessage = function (message) {
+          var type = message.data && message.data.type;
+          if (type === 'ready') resolve();
+          else if (type === 'error') reject(new Error('app error ' + message.data.code));
+        };
+        event.source.postMessage(
+          { protocol: 'svc-contracts', version: 1, type: 'init', signingToken: options.token, sdkVersion: 'bench' },
+          options.origin,
+          [channel.port2]
+        );
+      };
+      addEventListener('message', onMessage);
+    });
+    iframe = plainFrame(options.path, options.origin);
+    return done.finally(function () {
+      removeEventListener('message', onMessage);
+    });
+  }
+
+  /** The SDK's own User Timing entries (their latest), in ms; undefined when it recorded none. */
+  function measureOf(name) {
+    var entries = performance.getEntriesByName(name, 'measure');
+    return entries.length ? entries[entries.length - 1].duration : undefined;
+  }
+
+  /**
+   * Sets up one contender on this page, as a partner's page does at load: `bare` does nothing yet,
+   * `constructed` creates the SDK instance, `prepared` creates it and calls prepare(). The click on #go then
+   * starts the open (bare: creates the iframe); `latencyResult()` resolves with the time from the click event
+   * (its timeStamp) to the ready signal.
+   */
+  function latencySetup(options) {
+    var go = document.getElementById('go');
+    var state = { options: options };
+    var failure;
+    if (options.contender !== 'bare') {
+      state.instance = new SvcSDK.SvcContracts(slot, { signingToken: options.token, appUrl: options.appUrl });
+      state.instance.on('contract.error', function (payload) {
+        failure = payload;
+      });
+      if (options.contender === 'prepared') {
+        var prepareStart = performance.now();
+        state.prepared = withTimeout(state.instance.prepare(), 'prepare').then(function () {
+          if (failure) throw new Error('contract.error during prepare ' + failure.code);
+          return { prepareMs: performance.now() - prepareStart };
+        });
+      }
+    }
+    state.result = new Promise(function (resolve, reject) {
+      go.addEventListener('click', function onClick(event) {
+        go.removeEventListener('click', onClick);
+        var clickedAt = event.timeStamp;
+        var opened = options.contender === 'bare' ? bareOpen(options) : state.instance.open();
+        withTimeout(opened, options.contender)
+          .then(function () {
+            var readyAt = performance.now();
+            if (failure) throw new Error('contract.error ' + failure.code + ': ' + failure.message);
+            var iframe = slot.querySelector('iframe');
+            var shown = Boolean(iframe) && !iframe.hidden && iframe.getBoundingClientRect().height > 0;
+            if (!shown) throw new Error(options.contender + ': ready, but the frame is not shown');
+            resolve({
+              ms: readyAt - clickedAt,
+              openToLoaded: measureOf('contracts-sdk:open-to-loaded'),
+              openToReady: measureOf('contracts-sdk:open-to-ready'),
+              preconnectLinks: document.querySelectorAll('link[rel="preconnect"]').length,
+            });
+          })
+          .catch(reject);
+      });
+    });
+    state.result.catch(function () {}); // read by latencyResult()
+    latency = state;
+    return { preconnectLinks: document.querySelectorAll('link[rel="preconnect"]').length };
+  }
+
   window.bench = {
     baseline: baseline,
     sdk: sdk,
     penpal: penpal,
     cycles: cycles,
+    prepareCycles: prepareCycles,
     instances: instances,
+    destroyKept: destroyKept,
+    latencySetup: latencySetup,
+    latencyPrepared: function () {
+      return latency.prepared;
+    },
+    latencyResult: function () {
+      return latency.result;
+    },
+    preconnectLinks: function () {
+      return document.querySelectorAll('link[rel="preconnect"]').length;
+    },
     loadScript: loadScript,
     iframes: function () {
       return document.querySelectorAll('iframe').length;
