@@ -79,6 +79,7 @@ export async function startEnvironment() {
     },
     /** The certificate's key (every site here shares the one certificate), for Chromium to trust. */
     spkiSha256: tls.spkiSha256,
+    ca: tls.cert,
     childSizes: bench.childSizes(),
     async close() {
       await Promise.allSettled([sandbox.close(), bench.close()]);

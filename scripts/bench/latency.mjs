@@ -11,6 +11,8 @@
 // Playwright (a real input event); read the time from the click event's timeStamp to the ready signal, measured
 // in the page. Contenders interleave round by round; the ratio to the bare iframe is per round (same RTT, app).
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:https';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +112,23 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
   }
 }
 
+/**
+ * The proxy's own check: one cold HTTPS GET from Node (new TCP connection, full TLS 1.3 handshake, one request)
+ * through `proxy`, which the model prices at 3 round trips; the excess is Node's and the server's own time.
+ */
+async function calibrate(proxy, { host, ca }) {
+  const started = performance.now();
+  await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: proxy.port, servername: host, headers: { host }, path: '/static/host.js', ca, agent: false }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return performance.now() - started;
+}
+
 const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : summary(values).median);
 
 /**
@@ -121,6 +140,13 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
   try {
     for (const [name, target] of Object.entries(environment.proxied)) proxies[name] = await startLatencyProxy({ targetPort: target.port });
     const portMaps = Object.entries(environment.proxied).map(([name, target]) => ({ host: target.host, port: target.port, toPort: proxies[name].port }));
+    const calibration = [];
+    proxies.benchSigning.rttMs = 0;
+    await calibrate(proxies.benchSigning, { host: environment.proxied.benchSigning.host, ca: environment.ca }); // Node's TLS set-up, not counted
+    for (const rttMs of rtts) {
+      proxies.benchSigning.rttMs = rttMs;
+      calibration.push({ rttMs, coldGetMs: await calibrate(proxies.benchSigning, { host: environment.proxied.benchSigning.host, ca: environment.ca }) });
+    }
     const userDataDir = mkdtempSync(join(tmpdir(), 'contracts-bench-profile-'));
     const { context } = await launchProfile({ userDataDir, portMaps, spkiSha256: environment.spkiSha256 });
     try {
@@ -175,7 +201,7 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
           }
         }
       }
-      return { rtts, rounds, warmup, clickDelayMs, settleMs, apps: list.map(({ id, label }) => ({ id, label })), contenders: LATENCY_CONTENDERS, cells };
+      return { rtts, rounds, warmup, clickDelayMs, settleMs, calibration, apps: list.map(({ id, label }) => ({ id, label })), contenders: LATENCY_CONTENDERS, cells };
     } finally {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

@@ -67,7 +67,9 @@ protocol's hello and init) or the baseline page's ack (minimal pages); \`open()\
 the frame shown). ${latency.warmup} warm-up round(s), then ${latency.rounds} rounds, interleaved (every RTT, app
 and contender in each round); ratios are per round against the bare iframe of the same round, RTT and app.
 "Connections" and "bytes sent" are counted by the proxy of the app's signing origin: opened between the set-up and
-the click, opened (and bytes sent by the browser) between the click and ready, medians.
+the click, opened (and bytes sent by the browser) between the click and ready, medians. The proxy's check: a cold
+HTTPS GET from Node through it (TCP, TLS 1.3, one request: 3 round trips in the model) took
+${latency.calibration.map((c) => `${ms(c.coldGetMs)} ms at ${c.rttMs} ms RTT`).join(', ')}.
 
 ${tables}
 
