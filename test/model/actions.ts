@@ -4,10 +4,10 @@
 import fc from 'fast-check';
 import { EVENT_NAMES } from '../../src/emitter';
 import type { LifecycleModel, ReentrantCall } from './lifecycle-model';
-import { APP_MESSAGES, type AppMessageRule, type AppMessageType } from './lifecycle-spec';
+import { APP_MESSAGES, type AppMessageRule, type AppMessageType, type OTHER_ORIGINS } from './lifecycle-spec';
 
 /** The partner's calls, and the browser's events that concern the whole page. */
-type CallKind = 'open' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
+type CallKind = 'open' | 'prepare' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
 
 /**
  * A step. attemptsAgo picks the attempt (0: the newest one, 1: the one before, ...) whose app or token function
@@ -23,7 +23,10 @@ export type Action =
   | { kind: 'load'; attemptsAgo: number }
   | { kind: 'send'; attemptsAgo: number; stalePort: boolean; message: AppMessageType; extra: Record<string, unknown> }
   | { kind: 'token'; attemptsAgo: number; outcome: 'resolve' | 'reject' | 'empty' }
-  | { kind: 'advance'; ms: number };
+  | { kind: 'advance'; ms: number }
+  /** Another instance on the page (its own container), for the same signing app or another; destroy() on one. */
+  | { kind: 'construct'; origin: keyof typeof OTHER_ORIGINS }
+  | { kind: 'destroyOther'; index: number };
 
 // Mostly the current attempt's app; sometimes an earlier one's, whose messages must change nothing.
 const attemptsAgo = fc.oneof(
@@ -68,6 +71,7 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   // the next step of a signing that goes well, whatever it is now (the model's state picks it: nextStep below)
   [20, fc.constant({ kind: 'proceed' } as Action)],
   [8, call('open')],
+  [4, call('prepare')],
   [10, hello('valid')],
   [6, token('resolve')],
   // every app message, at its weight in the model's table
@@ -89,13 +93,16 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [2, fc.record({ kind: fc.constantFrom('on' as const, 'off' as const), handler: fc.constantFrom('every' as const, 'once' as const) })],
   [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
   [1, hello('wrong origin')],
+  // other instances: they share the preconnect hint and nothing else
+  [1, fc.record({ kind: fc.constant('construct' as const), origin: fc.constantFrom('same' as const, 'other' as const) })],
+  [1, fc.record({ kind: fc.constant('destroyOther' as const), index: fc.integer({ min: 0, max: 2 }) })],
   // calls from inside an event handler
   [
     3,
     fc.record({
       kind: fc.constant('reenter' as const),
       event: fc.constantFrom(...EVENT_NAMES),
-      call: fc.constantFrom<ReentrantCall>('open', 'open', 'close', 'destroy'),
+      call: fc.constantFrom<ReentrantCall>('open', 'open', 'prepare', 'close', 'destroy'),
     }),
   ],
 ];
@@ -124,6 +131,10 @@ export function describeAction(action: Action): string {
       return `advance(${action.ms} ms)`;
     case 'proceed':
       return 'proceed';
+    case 'construct':
+      return `new SvcContracts(${action.origin} origin)`;
+    case 'destroyOther':
+      return `other[${action.index}].destroy()`;
     default:
       return `${action.kind}()`;
   }
@@ -137,6 +148,7 @@ export function perform(model: LifecycleModel, action: Action): void {
     case 'proceed':
       throw new Error('proceed is resolved by nextStep() before it is performed');
     case 'open':
+    case 'prepare':
     case 'close':
     case 'destroy':
     case 'detach':
@@ -156,6 +168,10 @@ export function perform(model: LifecycleModel, action: Action): void {
       return model.reenter(action.event, action.call);
     case 'advance':
       return model.advance(action.ms);
+    case 'construct':
+      return model.construct(action.origin);
+    case 'destroyOther':
+      return model.destroyOther(action.index);
     default: {
       const n = model.attempts.length - 1 - action.attemptsAgo;
       if (n < 0) return; // no such attempt yet
@@ -167,10 +183,15 @@ export function perform(model: LifecycleModel, action: Action): void {
   }
 }
 
-/** What `proceed` plays now: the next step of a signing that goes well (open, hello, token, progress; once ready, a step and activity). */
+/**
+ * What `proceed` plays now: the next step of a signing that goes well (open(), or prepare() in the runs that prepare
+ * ahead; hello, token, progress; a prepared attempt once ready is opened, the signer's click; once ready and shown,
+ * a step and activity).
+ */
 export function nextStep(model: LifecycleModel): Action {
   const attempt = model.attempts[model.current];
-  if (model.destroyed || !attempt?.live) return { kind: 'open' };
+  if (model.destroyed || !attempt?.live) return { kind: model.config.start };
+  if (!attempt.shown && model.phase === 'ready') return { kind: 'open' };
   if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
   if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
   // Once ready, the signer looks at the document and moves in the frame before finishing.

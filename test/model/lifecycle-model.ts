@@ -6,9 +6,9 @@ import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
-  ACTIVITY_INTERVAL_MS, APP_MESSAGES, DETACHED, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING,
-  MAX_HEIGHT, MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING, afterDestroy, notReady, tokenOf,
-  type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
+  ACTIVITY_INTERVAL_MS, APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT,
+  MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, OTHER_ORIGINS, REOPENS, RUNNING, WAIT_MEASURES, afterDestroy, detached,
+  notReady, tokenOf, type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
 } from './lifecycle-spec';
 
 interface Attempt {
@@ -30,6 +30,10 @@ interface Attempt {
   steps: number;
   /** activity messages that reached the SDK (throttled or not). */
   activityReports: number;
+  /** Started by prepare(): hidden until an open() shows it (README: prepare()). Once shown, never hidden again. */
+  shown: boolean;
+  /** How many of WAIT_MEASURES the attempt has recorded: each once, only while shown, up to the phase reached. */
+  measured: number;
 }
 
 export class LifecycleModel {
@@ -56,6 +60,9 @@ export class LifecycleModel {
   /** Attempts during which the partner called focus(): only their frame may ever hold the focus. */
   focusCalls = new Set<number>();
   framesInContainer = new Set<number>();
+  measures: Observation['measures'] = [];
+  /** The run's other instances (construct steps), by signing-app origin: they only share the preconnect hint. */
+  others: Array<{ origin: keyof typeof OTHER_ORIGINS; live: boolean }> = [];
 
   constructor(readonly config: RunConfig) {}
 
@@ -71,20 +78,32 @@ export class LifecycleModel {
       opens: this.opens.map(({ same }) => ({ same, settled: this.opens[same].settled })),
       thrown: this.thrown,
       heights: this.attempts.map((attempt) => attempt.height),
+      displays: this.attempts.map((attempt) => (attempt.shown ? 'block' : 'none')),
+      measures: this.measures,
+      hints: this.hints(),
     };
+  }
+
+  /** One preconnect link per signing-app origin of the live instances (README: Performance). */
+  hints(): string[] {
+    const origins = new Set(this.others.filter((other) => other.live).map((other) => OTHER_ORIGINS[other.origin]));
+    if (!this.destroyed) origins.add(APP_ORIGIN);
+    return [...origins].sort();
   }
 
   // ---- the partner's calls (README.md, Methods) ----
 
+  /** Shows the current attempt's frame (a prepared one), or starts a new attempt that is shown at once. */
   open(): void {
-    const call = this.opens.length;
-    if (this.destroyed) return void this.opens.push({ same: call, settled: `rejected: ${afterDestroy('open')}` });
-    if (this.pending !== undefined && !REOPENS.includes(this.phase)) return void this.opens.push({ same: this.pending, settled: '' });
-    if (!this.attached) return void this.opens.push({ same: call, settled: `rejected: ${DETACHED}` });
-    this.teardown();
-    this.opens.push({ same: call, settled: 'pending' });
-    this.pending = this.toSettle = call;
-    this.start();
+    if (this.begin('open')) this.show();
+  }
+
+  /**
+   * Starts an attempt whose frame stays hidden until open(); while an attempt runs (open or prepared), the same
+   * promise, and a shown frame stays shown.
+   */
+  prepare(): void {
+    this.begin('prepare');
   }
 
   close(): void {
@@ -121,6 +140,16 @@ export class LifecycleModel {
   /** Moves focus into the frame (no event, no state): where it lands exactly is the e2e suite's to check. */
   focus(): void {
     if (this.current >= 0) this.focusCalls.add(this.current);
+  }
+
+  /** Another instance on its own container, for `origin`'s signing app: it takes a share of that origin's hint. */
+  construct(origin: keyof typeof OTHER_ORIGINS): void {
+    this.others.push({ origin, live: true });
+  }
+
+  /** destroy() on the n-th other instance (again, if it is destroyed already: it gives back no second share). */
+  destroyOther(n: number): void {
+    if (this.others[n]) this.others[n].live = false;
   }
 
   // ---- the browser ----
@@ -212,6 +241,7 @@ export class LifecycleModel {
       const [from, to] = rule.progress;
       if (this.phase !== from) return;
       this.phase = to;
+      this.measure();
       return this.emit(`contract.${type}`, rule.payload?.(extra));
     }
     if (type === 'error') {
@@ -235,7 +265,7 @@ export class LifecycleModel {
 
   // ---- what the instance does in between ----
 
-  private start(): void {
+  private start(shown: boolean): void {
     const n = this.attempts.length;
     this.attempts.push({
       token: this.config.token === 'string' ? 'known' : 'pending',
@@ -251,6 +281,8 @@ export class LifecycleModel {
       openedAt: this.now,
       steps: 0,
       activityReports: 0,
+      shown,
+      measured: 0,
     });
     this.current = n;
     this.framesInContainer.add(n);
@@ -262,6 +294,47 @@ export class LifecycleModel {
   private answer(attempt: Attempt): void {
     attempt.ports += 1;
     attempt.inits += 1;
+  }
+
+  /**
+   * open() and prepare(): a new attempt (hidden for prepare) unless one runs; true when the call was not rejected
+   * (a rejected call changes nothing).
+   */
+  private begin(method: 'open' | 'prepare'): boolean {
+    const call = this.opens.length;
+    const rejected = this.destroyed ? afterDestroy(method) : undefined;
+    if (rejected === undefined && this.pending !== undefined && !REOPENS.includes(this.phase)) {
+      this.opens.push({ same: this.pending, settled: '' });
+      return true;
+    }
+    const refused = rejected ?? (this.attached ? undefined : detached(method));
+    if (refused !== undefined) {
+      this.opens.push({ same: call, settled: `rejected: ${refused}` });
+      return false;
+    }
+    this.teardown();
+    this.opens.push({ same: call, settled: 'pending' });
+    this.pending = this.toSettle = call;
+    this.start(method === 'open');
+    return true;
+  }
+
+  /** The current attempt's frame becomes visible (once), and the measures its phase has reached are recorded. */
+  private show(): void {
+    const attempt = this.attempts[this.current];
+    if (!attempt || attempt.shown || !this.framesInContainer.has(this.current) || this.phase === 'failed') return;
+    attempt.shown = true;
+    this.measure();
+  }
+
+  /**
+   * User Timing: loaded and ready, each once per attempt, once shown: as the attempt reaches them, or at open() for
+   * what a prepared attempt passed while hidden (a completed one included: it passed both). None after an error.
+   */
+  private measure(): void {
+    const attempt = this.attempts[this.current];
+    const reached = this.phase === 'loaded' ? 1 : this.phase === 'ready' || this.phase === 'completed' ? 2 : 0;
+    while (attempt.shown && attempt.measured < reached) this.measures.push([this.current, WAIT_MEASURES[attempt.measured++]]);
   }
 
   /** One of attempt `n`'s own loading failures: it counts only while that attempt is the current one and loading. */
@@ -316,7 +389,7 @@ export class LifecycleModel {
   }
 }
 
-export type ReentrantCall = 'open' | 'close' | 'destroy';
+export type ReentrantCall = 'open' | 'prepare' | 'close' | 'destroy';
 /** The test's recorder (added first, at construction), its two handlers, and handlers that call a method. */
 type Listener = 'recorder' | 'every' | 'once' | { call: ReentrantCall };
 

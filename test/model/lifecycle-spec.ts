@@ -4,7 +4,7 @@
 //
 // Adding an app message: one entry in APP_MESSAGES (for a progress message, the phase it must arrive in and the
 // phase it leads to; it emits contract.<type>). Adding a state: a Phase, and the entries that lead into it.
-import { TOKEN } from '../unit/fake-app';
+import { APP_ORIGIN, TOKEN } from '../unit/fake-app';
 
 export type Phase = 'idle' | 'loading' | 'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled' | 'failed';
 /** Phases in which the app may still report an error (before the outcome). */
@@ -53,13 +53,19 @@ export const OFFLINE = 'The browser is offline.';
 export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
 export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
-export const DETACHED = '[contracts-sdk] open(): the container is not in the document; attach it first.';
+export const detached = (method: string) => `[contracts-sdk] ${method}(): the container is not in the document; attach it first.`;
+/** User Timing names of the signer's wait (README: Performance), in the order the attempt reaches them. */
+export const WAIT_MEASURES = ['contracts-sdk:open-to-loaded', 'contracts-sdk:open-to-ready'] as const;
+/** The signing-app origins of the run's other instances (construct steps): the same as the instance's, or another. */
+export const OTHER_ORIGINS = { same: APP_ORIGIN, other: 'https://other-sign.test' } as const;
 export const HELLO_AFTER_LOAD_MS = 3000;
 /** contract.activity at most this often per instance; contract.step at most this many times per attempt. */
 export const ACTIVITY_INTERVAL_MS = 30_000;
 export const MAX_STEPS = 100;
 
 export interface RunConfig {
+  /** How the partner starts an attempt when `proceed` does: open() on the click, or prepare() ahead and open() once ready. */
+  start: 'open' | 'prepare';
   token: 'string' | 'function';
   autoHeight: boolean;
   loadTimeout: number;
@@ -82,9 +88,15 @@ export interface Observation {
   frames: number[];
   /** Per attempt: each init the app received (token and target origin). */
   inits: Array<Array<{ token: string; targetOrigin: string }>>;
-  /** Per open() call: the earlier call that returned the same promise (or itself), and how it settled. */
+  /** Per open() or prepare() call: the earlier call that returned the same promise (or itself), and how it settled. */
   opens: Array<{ same: number; settled: string }>;
   thrown: string[];
   /** Per attempt: the iframe's style height. */
   heights: string[];
+  /** Per attempt: the iframe's inline display, 'none' (prepared, hidden) or 'block' (shown by open()). */
+  displays: string[];
+  /** Each performance.measure the SDK made, in order, with the attempt that was current then. */
+  measures: Array<[attempt: number, name: string]>;
+  /** The href of each preconnect link in the document's head, sorted: one per origin of the live instances. */
+  hints: string[];
 }

@@ -1,7 +1,9 @@
 // The real SvcContracts against the model of its documented lifecycle (lifecycle-model.ts): fast-check runs
-// random sequences of partner calls (also from inside event handlers), app messages (also from earlier attempts'
-// apps and closed ports), token function settlements (also late), timers and network changes, and after every
-// step compares what the page and the app see. A failure prints the seed, the path and the shortest sequence
+// random sequences of partner calls (prepare() and open() too, also from inside event handlers; other instances
+// constructed and destroyed beside it), app messages (also from earlier attempts' apps and closed ports), token
+// function settlements (also late), timers and network changes, and after every step compares what the page and
+// the app see, and checks the invariants: at most one iframe, a prepared frame shown only by open(), one preconnect
+// link per origin of the live instances. A failure prints the seed, the path and the shortest sequence
 // found; keep it as a test in regressions.test.ts. More examples, replays: runs.ts and docs/development.md.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,10 +23,21 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
   async run(model: LifecycleModel, real: RealInstance): Promise<void> {
     const action = this.action.kind === 'proceed' ? nextStep(model) : this.action;
     real.played.push(describeAction(action));
+    const displays = real.displays();
+    const openCalls = real.openCalls;
     await real.perform(action);
     perform(model, action);
     try {
-      expect(real.observe()).toEqual(model.observe());
+      const seen = real.observe();
+      expect(seen).toEqual(model.observe());
+      expect(real.framesInContainer(), 'at most one iframe').toBeLessThanOrEqual(1);
+      // A prepared (hidden) frame is shown only by an open() call of this step; a shown frame is never hidden again.
+      seen.displays.forEach((now, n) => {
+        if (displays[n] === 'block') expect(now, `attempt ${n}'s shown frame was hidden`).toBe('block');
+        else if (now !== 'none') expect(real.openCalls, `attempt ${n}'s frame was shown without open()`).toBeGreaterThan(openCalls);
+      });
+      // One preconnect link per origin of the live instances (the model counts them).
+      expect(new Set(seen.hints).size, 'two preconnect links for one origin').toBe(seen.hints.length);
       const visible = real.visibleText();
       for (const token of real.tokens()) expect(visible, 'a token is visible to the page').not.toContain(token);
       // The app can never pull the focus into its frame by itself (docs/protocol.md §6.2).
@@ -43,6 +56,7 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
 }
 
 const configArbitrary: fc.Arbitrary<RunConfig> = fc.record({
+  start: fc.constantFrom('open' as const, 'prepare' as const),
   token: fc.constantFrom('string' as const, 'function' as const),
   autoHeight: fc.boolean(),
   loadTimeout: fc.constantFrom(1000, 5000, 30000),

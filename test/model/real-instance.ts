@@ -6,9 +6,9 @@ import { beforeEach, expect, vi } from 'vitest';
 import { SvcContracts } from '../../src';
 import { EVENT_NAMES } from '../../src/emitter';
 import { focusedElement } from '../../src/focused';
-import { APP_ORIGIN, APP_URL, FakeApp, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
+import { APP_ORIGIN, APP_URL, FakeApp, TOKEN, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
 import type { Action } from './actions';
-import { MAX_HEIGHT, MIN_HEIGHT, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-spec';
+import { MAX_HEIGHT, MIN_HEIGHT, OTHER_ORIGINS, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-spec';
 
 // Every channel the SDK opens, so a step can tell whether the SDK still listens on a port (then it waits until
 // the SDK has handled the message) or has closed it (then nothing can arrive, and waiting would never end).
@@ -61,9 +61,20 @@ export class RealInstance {
   /** The second handler and the once() handler, one function per event (added twice, a function runs once). */
   readonly everyHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.every.push(name)]));
   readonly onceHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.once.push(name)]));
+  /** Each performance.measure call, with the attempt whose frame was the newest then (the SDK's current one). */
+  readonly measures: Observation['measures'] = [];
+  /** The run's other instances (construct steps) and their containers. */
+  readonly others: Array<{ sdk: SvcContracts; container: HTMLElement }> = [];
+  /** How many times open() was called (directly or from a handler): only open() may show a frame. */
+  openCalls = 0;
 
   constructor(readonly config: RunConfig) {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // The fake performance's measure, which the SDK looks up at each call.
+    vi.spyOn(performance, 'measure').mockImplementation((name: string) => {
+      this.measures.push([this.apps.length - 1, name]);
+      return undefined as unknown as PerformanceMeasure;
+    });
     online = true;
     logLines.length = 0;
     const appendChild = this.container.appendChild.bind(this.container);
@@ -94,11 +105,21 @@ export class RealInstance {
       case 'proceed':
         throw new Error('proceed is resolved by the model before it is performed');
       case 'open':
-        return this.track(sdk.open());
+        return this.open();
+      case 'prepare':
+        return this.track(sdk.prepare());
+      case 'construct': {
+        const container = makeContainer(`model-other-${Math.random().toString(36).slice(2)}`);
+        this.others.push({ container, sdk: new SvcContracts(container, { signingToken: TOKEN, appUrl: OTHER_ORIGINS[action.origin] }) });
+        return;
+      }
+      case 'destroyOther':
+        return this.others[action.index]?.sdk.destroy();
       case 'reenter':
         try {
           sdk.once(action.event as 'contract.ready', () => {
-            if (action.call === 'open') this.track(sdk.open());
+            if (action.call === 'open') this.open();
+            else if (action.call === 'prepare') this.track(sdk.prepare());
             else sdk[action.call]();
           });
         } catch (error) {
@@ -147,7 +168,12 @@ export class RealInstance {
     }
   }
 
-  /** Records what open() returned and how it settles. */
+  private open(): void {
+    this.openCalls += 1;
+    this.track(this.sdk.open());
+  }
+
+  /** Records what open() or prepare() returned and how it settles. */
   private track(opened: Promise<void>): void {
     this.opens.push(opened);
     if (this.settled.has(opened)) return;
@@ -198,7 +224,20 @@ export class RealInstance {
       opens: this.opens.map((opened) => ({ same: this.opens.indexOf(opened), settled: this.settled.get(opened)! })),
       thrown: this.thrown,
       heights: this.apps.map((app) => app.iframe.style.height),
+      displays: this.displays(),
+      measures: this.measures,
+      hints: [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href')!).sort(),
     };
+  }
+
+  /** Per attempt: its iframe's inline display. */
+  displays(): string[] {
+    return this.apps.map((app) => app.iframe.style.display);
+  }
+
+  /** The iframes in the container (whichever attempt they belong to). */
+  framesInContainer(): number {
+    return this.container.querySelectorAll('iframe').length;
   }
 
   /** The attempt whose frame holds the keyboard focus, or -1. */
@@ -226,6 +265,10 @@ export class RealInstance {
   dispose(): void {
     this.sdk.destroy();
     this.container.remove();
+    for (const other of this.others) {
+      other.sdk.destroy();
+      other.container.remove();
+    }
     vi.useRealTimers();
   }
 }
