@@ -164,7 +164,7 @@ export class SvcContracts {
 
   /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
   private _show(): void {
-    if (this._iframe && this._shownAt === undefined && this._state < FAILED) {
+    if (this._iframe && this._shownAt === undefined && this._state <= COMPLETED) {
       this._iframe.style.display = 'block';
       this._shownAt = performance.now();
       warnAtOpen(this._container, this._settings, this._log);
