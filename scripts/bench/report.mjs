@@ -47,7 +47,8 @@ ${table(
     latency.apps.map((app) => {
       const bare = cell(rttMs, app.id, 'bare');
       const constructed = cell(rttMs, app.id, 'constructed');
-      return `${rttMs} ms, ${app.label.split(' (')[0]}: constructed ${constructed.connectionsBeforeClick} before / ${constructed.connectionsAfterClick} after the click, bare iframe ${bare.connectionsBeforeClick} / ${bare.connectionsAfterClick}`;
+      const unused = constructed.connectionsBeforeClick > 0 && constructed.connectionsAfterClick >= bare.connectionsAfterClick;
+      return `${rttMs} ms, ${app.label.split(' (')[0]}: constructed ${constructed.connectionsBeforeClick} before / ${constructed.connectionsAfterClick} after the click, bare iframe ${bare.connectionsBeforeClick} / ${bare.connectionsAfterClick}${unused ? ' (the frame opened as many connections as the bare iframe: it did not use the one opened ahead)' : ''}`;
     }),
   );
   return `## Click to ready under network latency (ms)

@@ -3,10 +3,11 @@
 // prepared ahead); script cost, memory over many lifecycles and bundle sizes. Writes docs/perf/latest.{md,json,svg}
 // and prints the Markdown. States each target as "meets" or "misses"; exits non-zero only if the run itself fails.
 //
-// Options (defaults in brackets; the defaults take about 12-14 min on a 2-core machine, most of it the latency phase):
+// Options (defaults in brackets). The defaults take about 15 min on a 2-core machine where a loopback iframe open takes
+// ~170 ms: memory ~7 min (2,000 open/close cycles), latency ~5.5 min (~37 s a round), loopback ~1.5 min, build ~20 s.
 //   --rounds=N (60) --warmup=N (5) --settle-ms=N (100)   loopback open-to-ready: interleaved rounds
 //   --rtt-ms=LIST (100,300)          round trips the latency proxies inject, comma-separated ms
-//   --latency-rounds=N (12) --latency-warmup=N (1)       rounds of every contender x app x RTT (each ~40 s)
+//   --latency-rounds=N (8) --latency-warmup=N (1)        rounds of every contender x app x RTT (12 measurements)
 //   --click-delay-ms=N (1000)        page load (set-up) to the click, in the latency phase
 //   --script-rounds=N (30)           script cost rounds
 //   --cycles=N (1000) --prepare-cycles=N (1000) --instances=N (100)   memory phase
@@ -32,7 +33,7 @@ const DEFAULTS = {
   warmup: 5,
   'settle-ms': 100,
   'rtt-ms': [100, 300],
-  'latency-rounds': 12,
+  'latency-rounds': 8,
   'latency-warmup': 1,
   'click-delay-ms': 1000,
   'script-rounds': 30,
@@ -63,6 +64,20 @@ function parseOptions(argv) {
 function machine() {
   const cpu = cpus();
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, ${platform()} ${release()}`;
+}
+
+/** How this run was started, for the report (a private build shows as SDK_OUT_DIR=<dir>). */
+function command() {
+  const viaNpm = process.env.npm_lifecycle_event === 'bench';
+  const args = process.argv.slice(2);
+  return [
+    process.env.SDK_OUT_DIR ? `SDK_OUT_DIR=${process.env.SDK_OUT_DIR}` : '',
+    viaNpm ? 'npm run bench' : 'node scripts/bench/run.mjs',
+    viaNpm && args.length ? '--' : '',
+    ...args,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 const progress = (message) => console.error(`[bench] ${message}`);
@@ -120,7 +135,7 @@ async function main() {
         machine: machine(),
         browser: `Chromium ${launched.version}`,
         node: process.version,
-        command: [process.env.SDK_OUT_DIR ? 'SDK_OUT_DIR=<tmp> npm run bench' : 'npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+        command: command(),
         options,
         // 1-, 5- and 15-minute load averages when the run started and ended (other work on the machine skews times).
         load: { start: loadAtStart, end: loadavg(), oneMinute: summary(loadSamples) },
