@@ -4,14 +4,13 @@ import { resolveConfig, type Settings } from './config';
 import { claimContainer, releaseContainer } from './container';
 import { warnAtOpen } from './debug-warnings';
 import { createEmitter } from './emitter';
-import { KNOWN_ERROR_CODES } from './error-codes';
+import type { KnownErrorCode } from './error-codes';
 import { misuseError } from './errors';
 import { createFrame } from './frame';
 import { watchFrameCsp } from './frame-csp';
 import { focusedElement } from './focused';
 import { noHelloMessage } from './load-failure';
 import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
-import { preconnect } from './preconnect';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
 import { fetchToken } from './token';
@@ -52,8 +51,6 @@ export class SvcContracts {
   private _openedAt!: number;
   /** performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). */
   private _shownAt: number | undefined;
-  /** Removes this instance's share of the preconnect hint (destroy()). */
-  private readonly _unhint: () => void;
   private _steps!: number;
   /** No contract.activity before this performance.now() (none yet: undefined). */
   private _quietUntil: number | undefined;
@@ -65,9 +62,7 @@ export class SvcContracts {
     this._container = claimContainer(container, known);
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
-    this._unhint = preconnect(settings.app.origin);
     tokens.set(this, token);
-    this._log('created', { contractId: settings.contractId, signingApp: settings.app.origin });
   }
 
   /**
@@ -106,7 +101,6 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     this.close();
     this._log('destroy');
-    this._unhint();
     this._events.clear();
     releaseContainer(this._container);
     tokens.delete(this);
@@ -267,7 +261,9 @@ export class SvcContracts {
     // its one state: a reloaded app's repeated loaded/ready are ignored too, so no event reaches the partner twice.
     const now = performance.now();
     const running = type === 'error' || type === 'step' || type === 'activity';
-    const progress = PROGRESS[type as keyof typeof PROGRESS]; // read only for the progress messages' own entries
+    // Read only for the progress messages' own entries: PROGRESS inherits from Object.prototype, which the page
+    // may have polluted with a "step" or an "error".
+    const progress = PROGRESS[type as keyof typeof PROGRESS];
     if (running ? this._state > READY : this._state !== progress![0]) {
       this._channel!.ignore(`${type} out of order`);
     } else if (message.type === 'error') {
@@ -292,7 +288,7 @@ export class SvcContracts {
    * open() to retry. An error the app reported keeps its frame (source "app": the signer reads the app's
    * explanation); the SDK's own removes it (source "sdk").
    */
-  private _fail(message: string | undefined, code: string = KNOWN_ERROR_CODES.LOADING_ERROR, keepFrame = false): void {
+  private _fail(message: string | undefined, code: KnownErrorCode | string = 'loading_error', keepFrame = false): void {
     this._connection?.run();
     if (!keepFrame) this._frame?.run();
     this._state = FAILED;

@@ -48,7 +48,7 @@ describe('debug logging', () => {
       expect(line).not.toContain(TOKEN);
     }
     const all = text.join('\n');
-    for (const step of ['created', 'open: frame created', 'hello accepted (protocol 1), init sent to', 'ignored origin https://evil.test', 'ignored malformed',
+    for (const step of ['open: frame created', 'hello accepted (protocol 1), init sent to', 'ignored origin https://evil.test', 'ignored malformed',
       'event contract.loading', 'event contract.ready', 'event contract.completed', 'event contract.error', 'close', 'destroy']) {
       expect(all).toContain(step);
     }
