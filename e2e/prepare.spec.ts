@@ -1,4 +1,4 @@
-// prepare(), the preconnect hint and the wait measures (scenarios/prepare.ts) in the Playwright engines: Chromium, Firefox.
+// prepare() and the wait measures (scenarios/prepare.ts) in the Playwright engines: Chromium, Firefox.
 import { prepareScenarios } from './scenarios/prepare';
 import { test } from './support/fixtures';
 import type { Engine } from './support/host';

@@ -1,4 +1,4 @@
-// prepare(), the preconnect hint and the wait measures (scenarios/prepare.ts) in WebKit, driven over classic WebDriver.
+// prepare() and the wait measures (scenarios/prepare.ts) in WebKit, driven over classic WebDriver.
 import { prepareScenarios } from '../scenarios/prepare';
 import { webkitTest } from '../support/fixtures';
 import { webdriverProbe, type PrepareProbe } from '../support/prepare-probe';

@@ -24,7 +24,10 @@ export type Action =
   | { kind: 'send'; attemptsAgo: number; stalePort: boolean; message: AppMessageType; extra: Record<string, unknown> }
   | { kind: 'token'; attemptsAgo: number; outcome: 'resolve' | 'reject' | 'empty' }
   | { kind: 'advance'; ms: number }
-  /** Another instance on the page (its own container), for the same signing app or another; destroy() on one. */
+  /**
+   * Another instance on the page (its own container), for the same signing app or another; destroy() on one. They
+   * share nothing with the instance under test: neither changes anything it does.
+   */
   | { kind: 'construct'; origin: keyof typeof OTHER_ORIGINS }
   | { kind: 'destroyOther'; index: number };
 
@@ -93,7 +96,7 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [2, fc.record({ kind: fc.constantFrom('on' as const, 'off' as const), handler: fc.constantFrom('every' as const, 'once' as const) })],
   [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
   [1, hello('wrong origin')],
-  // other instances: they share the preconnect hint and nothing else
+  // other instances beside it (same signing app or another): they share nothing with it
   [1, fc.record({ kind: fc.constant('construct' as const), origin: fc.constantFrom('same' as const, 'other' as const) })],
   [1, fc.record({ kind: fc.constant('destroyOther' as const), index: fc.integer({ min: 0, max: 2 }) })],
   // calls from inside an event handler
@@ -169,9 +172,8 @@ export function perform(model: LifecycleModel, action: Action): void {
     case 'advance':
       return model.advance(action.ms);
     case 'construct':
-      return model.construct(action.origin);
     case 'destroyOther':
-      return model.destroyOther(action.index);
+      return; // another instance changes nothing this one does or shows
     default: {
       const n = model.attempts.length - 1 - action.attemptsAgo;
       if (n < 0) return; // no such attempt yet

@@ -7,7 +7,7 @@ import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
   ACTIVITY_INTERVAL_MS, APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT,
-  MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, OTHER_ORIGINS, REOPENS, RUNNING, WAIT_MEASURES, afterDestroy, detached,
+  MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING, WAIT_MEASURES, afterDestroy, detached,
   notReady, tokenOf, type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
 } from './lifecycle-spec';
 
@@ -61,8 +61,6 @@ export class LifecycleModel {
   focusCalls = new Set<number>();
   framesInContainer = new Set<number>();
   measures: Observation['measures'] = [];
-  /** The run's other instances (construct steps), by signing-app origin: they only share the preconnect hint. */
-  others: Array<{ origin: keyof typeof OTHER_ORIGINS; live: boolean }> = [];
 
   constructor(readonly config: RunConfig) {}
 
@@ -80,15 +78,7 @@ export class LifecycleModel {
       heights: this.attempts.map((attempt) => attempt.height),
       displays: this.attempts.map((attempt) => (attempt.shown ? 'block' : 'none')),
       measures: this.measures,
-      hints: this.hints(),
     };
-  }
-
-  /** One preconnect link per signing-app origin of the live instances (README: Performance). */
-  hints(): string[] {
-    const origins = new Set(this.others.filter((other) => other.live).map((other) => OTHER_ORIGINS[other.origin]));
-    if (!this.destroyed) origins.add(APP_ORIGIN);
-    return [...origins].sort();
   }
 
   // ---- the partner's calls (README.md, Methods) ----
@@ -140,16 +130,6 @@ export class LifecycleModel {
   /** Moves focus into the frame (no event, no state): where it lands exactly is the e2e suite's to check. */
   focus(): void {
     if (this.current >= 0) this.focusCalls.add(this.current);
-  }
-
-  /** Another instance on its own container, for `origin`'s signing app: it takes a share of that origin's hint. */
-  construct(origin: keyof typeof OTHER_ORIGINS): void {
-    this.others.push({ origin, live: true });
-  }
-
-  /** destroy() on the n-th other instance (again, if it is destroyed already: it gives back no second share). */
-  destroyOther(n: number): void {
-    if (this.others[n]) this.others[n].live = false;
   }
 
   // ---- the browser ----

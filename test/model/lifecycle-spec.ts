@@ -97,6 +97,4 @@ export interface Observation {
   displays: string[];
   /** Each performance.measure the SDK made, in order, with the attempt that was current then. */
   measures: Array<[attempt: number, name: string]>;
-  /** The href of each preconnect link in the document's head, sorted: one per origin of the live instances. */
-  hints: string[];
 }

@@ -226,7 +226,6 @@ export class RealInstance {
       heights: this.apps.map((app) => app.iframe.style.height),
       displays: this.displays(),
       measures: this.measures,
-      hints: [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href')!).sort(),
     };
   }
 
