@@ -11,9 +11,11 @@ export async function launchBrowser() {
 }
 
 /**
- * Chromium with a regular (not off-the-record) profile in `userDataDir`, for the latency phase. Off-the-record
- * contexts (browser.newContext()) ignore `<link rel="preconnect">` (Chromium's loading predictor is off there), so
- * they would hide what a preconnect hint does for a signer in a normal window.
+ * Chromium with a regular (not off-the-record) profile in `userDataDir`, for the latency phase: a signer's normal
+ * window. Off-the-record contexts (browser.newContext()) turn Chromium's loading predictor off, and with it any
+ * `<link rel="preconnect">` a partner page adds; this profile is how issue 22 saw that such a hint still does not
+ * warm the signing frame's connection (network state partitioning: the frame's requests are cross-site, the
+ * page's are not, so they do not share connections).
  * - `portMaps` [{ host, port, toPort }] sends the connections for `host:port` to 127.0.0.1:`toPort` (the latency
  *   proxies) while the origin stays `https://host:port`: the pages, their CSP, the SDK's appUrl and the sandbox's
  *   partner and same-origin checks see the same origins as on loopback. Chromium takes the first matching MAP
@@ -48,10 +50,7 @@ export async function openPage(context, url) {
   return { page, cdp, errors };
 }
 
-/**
- * After a full garbage collection: iframes in the document, `<link rel="preconnect">` hints, listeners, DOM nodes
- * and used JS heap.
- */
+/** After a full garbage collection: iframes in the document, listeners, DOM nodes and used JS heap. */
 export async function memorySnapshot(page, cdp) {
   // Two passes: the first may only free what the second can then reclaim (weak references, DOM wrappers).
   await cdp.send('HeapProfiler.collectGarbage');
@@ -60,7 +59,6 @@ export async function memorySnapshot(page, cdp) {
   const read = (name) => metrics.find((metric) => metric.name === name)?.value;
   return {
     iframes: await page.evaluate(() => window.bench.iframes()),
-    preconnectLinks: await page.evaluate(() => window.bench.preconnectLinks()),
     JSEventListeners: read('JSEventListeners'),
     Nodes: read('Nodes'),
     JSHeapUsedSize: read('JSHeapUsedSize'),

@@ -84,7 +84,7 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
       throw new Error('latency: the page had the SDK script without fetching it through the CDN proxy (cache or pool not cold?)');
     }
     const setAt = Date.now();
-    const setup = await page.evaluate((options) => window.bench.latencySetup(options), app.options(contender.id));
+    await page.evaluate((options) => window.bench.latencySetup(options), app.options(contender.id));
     const prepared = contender.id === 'prepared' ? await page.evaluate(() => window.bench.latencyPrepared()) : undefined;
     await pause(Math.max(0, clickDelayMs - (Date.now() - setAt)));
     const beforeClick = signing.stats();
@@ -97,7 +97,6 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
       prepareMs: prepared?.prepareMs,
       openToLoaded: result.openToLoaded,
       openToReady: result.openToReady,
-      preconnectLinks: setup.preconnectLinks,
       connectionsBeforeClick: beforeClick.connections - start.signing.connections,
       connectionsAfterClick: afterReady.connections - beforeClick.connections,
       bytesUpAfterClick: afterReady.bytesUp - beforeClick.bytesUp,
@@ -195,7 +194,6 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
               connectionsBeforeClick: summary(pick('connectionsBeforeClick')).median,
               connectionsAfterClick: summary(pick('connectionsAfterClick')).median,
               bytesUpAfterClick: summary(pick('bytesUpAfterClick')).median,
-              preconnectLinks: summary(pick('preconnectLinks')).median,
               samples: list,
             });
           }

@@ -96,13 +96,12 @@ export async function scriptCost(context, urls, { rounds, warmup, settleMs }) {
  * Memory over many lifecycles on one page: `cycles` open -> ready -> close of one instance, `prepareCycles`
  * prepare() -> open() -> close() of another, then `instances` create -> open -> destroy; finally both kept
  * instances are destroyed. "before" follows a short warm-up, so one-time costs (compiled code, the HTTP cache)
- * are not counted as growth; `pristine` is the page before any instance (the preconnect hints' baseline).
+ * are not counted as growth.
  */
 export async function memory(context, urls, { cycles, prepareCycles, instances, warmup, progress }) {
   const { page, cdp, errors } = await openPage(context, urls.host);
   const app = { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' };
   const run = (name, count) => page.evaluate(({ name, options }) => window.bench[name](options), { name, options: { ...app, count } });
-  const pristine = { preconnectLinks: await page.evaluate(() => window.bench.preconnectLinks()) };
   let failures = (await run('cycles', warmup)) + (await run('prepareCycles', warmup)) + (await run('instances', warmup));
   const before = await memorySnapshot(page, cdp);
   const timed = async (name, count) => {
@@ -121,5 +120,5 @@ export async function memory(context, urls, { cycles, prepareCycles, instances, 
   await page.close();
   if (errors.length || violations.length) throw new Error(`memory page problems: ${[...errors, ...violations].join('; ')}`);
   if (failures) throw new Error(`memory: ${failures} opens ended in contract.error instead of ready`);
-  return { cycles, prepareCycles, instances, warmup, pristine, before, afterCycles, afterPrepareCycles, afterInstances, afterDestroy };
+  return { cycles, prepareCycles, instances, warmup, before, afterCycles, afterPrepareCycles, afterInstances, afterDestroy };
 }

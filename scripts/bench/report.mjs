@@ -1,5 +1,5 @@
 // The Markdown report: every figure comes from the run's result object (latest.json holds the same data).
-import { signed } from './targets.mjs';
+import { CONSTRUCTED_RATIO_LIMIT, CONSTRUCTED_RTT_MS, signed } from './targets.mjs';
 
 const ms = (value) => value.toFixed(1);
 const ratio = (value) => `${value.toFixed(3)} x`;
@@ -43,25 +43,25 @@ ${table(
 )}`,
     )
     .join('\n\n');
-  const preconnectNotes = latency.rtts.flatMap((rttMs) =>
-    latency.apps.map((app) => {
-      const bare = cell(rttMs, app.id, 'bare');
-      const constructed = cell(rttMs, app.id, 'constructed');
-      const unused = constructed.connectionsBeforeClick > 0 && constructed.connectionsAfterClick >= bare.connectionsAfterClick;
-      return `${rttMs} ms, ${app.label.split(' (')[0]}: constructed ${constructed.connectionsBeforeClick} before / ${constructed.connectionsAfterClick} after the click, bare iframe ${bare.connectionsBeforeClick} / ${bare.connectionsAfterClick}${unused ? ' (the frame opened as many connections as the bare iframe: it did not use the one opened ahead)' : ''}`;
-    }),
-  );
+  const constructedFigures =
+    latency.apps
+      .map((app) => {
+        const c = cell(CONSTRUCTED_RTT_MS, app.id, 'constructed');
+        return c ? `${ratio(c.ratioOfMedians)} for the ${app.label.split(' (')[0]}, ${c.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT ? 'met' : 'missed'}` : undefined;
+      })
+      .filter(Boolean)
+      .join('; ') || `not measured (no ${CONSTRUCTED_RTT_MS} ms RTT in this run)`;
   return `## Click to ready under network latency (ms)
 
 The signing origins (\`sign.test\`: the sandbox's signing app and the bench's child pages) and the CDN sit behind
 a latency-injecting TCP proxy on loopback (\`scripts/bench/latency-proxy.mjs\`): a new connection costs one round
 trip before its first byte leaves, and every chunk in each direction arrives half a round trip later, in order;
-TLS stays end to end. Chromium (a regular profile: an off-the-record context ignores preconnect hints) reaches
-those origins through the proxies by its host resolver rules, so every origin, CSP and partner check is the same
-as on loopback. The partner page itself is on loopback and has loaded, with the SDK script from the CDN, before the
-set-up. Each measurement starts cold: a new page, the proxies cut every pooled connection, the HTTP cache is
-cleared. The contender is set up as a partner's page does at load (nothing for the bare iframe; \`new
-SvcContracts()\`; \`new SvcContracts()\` + \`prepare()\`), the click follows ${latency.clickDelayMs} ms later (or once
+TLS stays end to end. Chromium (a regular profile, as a signer's window: an off-the-record one turns off the
+loading predictor, preconnect hints included) reaches those origins through the proxies by its host resolver
+rules, so every origin, CSP and partner check is the same as on loopback. The partner page itself is on loopback
+and has loaded, with the SDK script from the CDN, before the set-up. Each measurement starts cold: a new page, the
+proxies cut every pooled connection, the HTTP cache is cleared. The contender is set up as a partner's page does
+at load (nothing for the bare iframe; \`new SvcContracts()\`; \`new SvcContracts()\` + \`prepare()\`), the click follows ${latency.clickDelayMs} ms later (or once
 \`prepare()\` has resolved, if later), by Playwright's \`page.click\` on a button, and the time runs from the click
 event's \`timeStamp\` to the ready signal in the page: the bare iframe's ready message (sandbox app, after the
 protocol's hello and init) or the baseline page's ack (minimal pages); \`open()\`'s resolution for the SDK (with
@@ -74,7 +74,15 @@ ${latency.calibration.map((c) => `${ms(c.coldGetMs)} ms at ${c.rttMs} ms RTT`).j
 
 ${tables}
 
-Connections to the signing origin ahead of the click (medians): ${preconnectNotes.join('; ')}.
+Why constructing the SDK ahead does not shorten the click (target: at most ${CONSTRUCTED_RATIO_LIMIT} x the bare
+iframe at ${CONSTRUCTED_RTT_MS} ms RTT; this run: ${constructedFigures}): \`new SvcContracts()\` opens no connection (see
+the connection columns), and none the partner page opens would help. Chromium partitions connections by the
+top-level site and whether the request comes from a cross-site frame (network state partitioning), so the signing
+frame, cross-site to the partner page, cannot use a connection the page itself opened. Issue 22 measured this with
+a \`<link rel="preconnect">\` to the signing origin added at construction: the proxy saw that connection open before
+the click, and the frame still opened as many after the click as the bare iframe, with no gain in time; the hint
+was removed. Only a frame of the signing origin can warm its connections, and it loads the app while at it: that is
+\`prepare()\`, whose connections all come before the click.
 `;
 }
 
@@ -144,14 +152,11 @@ parse, compile and run. Transfer is the gzip body as the CDN sends it plus the r
 "before" follows a warm-up of ${memory.warmup} of each; then, on the same page, ${memory.cycles} \`open()\` -> ready ->
 \`close()\` cycles of one instance, ${memory.prepareCycles} \`prepare()\` -> \`open()\` -> \`close()\` cycles of another,
 ${memory.instances} create -> \`open()\` -> \`destroy()\` instances, and last both kept instances destroyed.
-\`preconnectLinks\` counts \`link[rel="preconnect"]\` in the document (${memory.pristine.preconnectLinks} before any
-instance existed).
 
 ${table(
   ['metric', 'before', `after ${memory.cycles} cycles`, 'change', `after ${memory.prepareCycles} prepare cycles`, 'change', `after ${memory.instances} instances`, 'change', 'after destroying the kept instances'],
   [
     memoryRow('iframes'),
-    memoryRow('preconnectLinks'),
     memoryRow('JSEventListeners'),
     memoryRow('Nodes'),
     memoryRow('JSHeapUsedSize', true),

@@ -6,10 +6,20 @@ import { BUDGET_GZIP_BYTES } from '../../lib/bundle.mjs';
 export const OPEN_RATIO_LIMIT = 1.05;
 export const LISTENER_TOLERANCE = 2;
 export const HEAP_GROWTH_LIMIT = 1024 * 1024;
-/** Constructed at page load, open() on the click: at most this share of the bare iframe's click -> ready. */
+/**
+ * Constructed at page load, open() on the click: at most this share of the bare iframe's click -> ready (issue 22's
+ * target). Out of the SDK's reach: see CONSTRUCTED_MISS.
+ */
 export const CONSTRUCTED_RATIO_LIMIT = 0.75;
 /** At this round trip. */
 export const CONSTRUCTED_RTT_MS = 100;
+/**
+ * Why constructed-then-open misses CONSTRUCTED_RATIO_LIMIT, as issue 22's bench found (a preconnect hint from
+ * construction, since removed: with it, the frame opened as many connections after the click as the bare iframe).
+ */
+export const CONSTRUCTED_MISS =
+  "the page cannot warm the signing frame's connection (Chromium partitions connections by the top-level site and whether the request comes from a cross-site frame); only a frame of the signing origin can, which is what prepare() does";
+
 /** Prepared at page load, open() on the click: click -> ready median at most this (one frame plus showing). */
 export const PREPARED_LIMIT_MS = 50;
 
@@ -23,15 +33,19 @@ function latencyTargets(latency) {
     const name = label.split(' (')[0];
     const constructed = cell(CONSTRUCTED_RTT_MS, id, 'constructed');
     const bare = cell(CONSTRUCTED_RTT_MS, id, 'bare');
-    targets.push(
-      constructed
-        ? {
-            target: `${name}, ${CONSTRUCTED_RTT_MS} ms RTT: constructed-then-open click -> ready <= ${CONSTRUCTED_RATIO_LIMIT} x bare iframe (medians)`,
-            figure: `${constructed.ratioOfMedians.toFixed(3)} x (${ms(constructed.ms.median)} vs ${ms(bare.ms.median)}; per-round ratio median ${constructed.ratio.median.toFixed(3)})`,
-            meets: constructed.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT,
-          }
-        : { target: `${name}: constructed-then-open <= ${CONSTRUCTED_RATIO_LIMIT} x bare at ${CONSTRUCTED_RTT_MS} ms RTT`, figure: `not measured (--rtt-ms has no ${CONSTRUCTED_RTT_MS})`, meets: false },
-    );
+    if (constructed) {
+      const meets = constructed.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT;
+      targets.push({
+        target: `${name}, ${CONSTRUCTED_RTT_MS} ms RTT: constructed-then-open click -> ready <= ${CONSTRUCTED_RATIO_LIMIT} x bare iframe (medians)`,
+        figure:
+          `${constructed.ratioOfMedians.toFixed(3)} x (${ms(constructed.ms.median)} vs ${ms(bare.ms.median)}; per-round ratio median ${constructed.ratio.median.toFixed(3)}; ` +
+          `connections before / after the click: ${constructed.connectionsBeforeClick} / ${constructed.connectionsAfterClick}, bare ${bare.connectionsBeforeClick} / ${bare.connectionsAfterClick})` +
+          (meets ? '' : `. Missed, out of the SDK's reach: ${CONSTRUCTED_MISS}`),
+        meets,
+      });
+    } else {
+      targets.push({ target: `${name}: constructed-then-open <= ${CONSTRUCTED_RATIO_LIMIT} x bare at ${CONSTRUCTED_RTT_MS} ms RTT`, figure: `not measured (--rtt-ms has no ${CONSTRUCTED_RTT_MS})`, meets: false });
+    }
     const prepared = latency.rtts.map((rtt) => cell(rtt, id, 'prepared'));
     targets.push({
       target: `${name}: prepared click -> ready median <= ${PREPARED_LIMIT_MS} ms (every RTT)`,
@@ -60,20 +74,11 @@ function leakTargets(memory) {
         figure: `${signed(listeners)} (${memory.before.JSEventListeners} -> ${after.JSEventListeners})`,
         meets: Math.abs(listeners) <= LISTENER_TOLERANCE,
       },
-      {
-        target: `after ${label}: preconnect links back at baseline`,
-        figure: `${memory.before.preconnectLinks} -> ${after.preconnectLinks}`,
-        meets: after.preconnectLinks === memory.before.preconnectLinks,
-      },
       { target: `after ${label}: heap growth < 1 MB`, figure: `${signed(Math.round(heap / 1024))} KB`, meets: heap < HEAP_GROWTH_LIMIT },
     );
   }
   const last = memory.afterDestroy;
-  targets.push({
-    target: 'after destroying the last instances: 0 iframes, preconnect links as before any instance',
-    figure: `${last.iframes} iframes; links ${memory.pristine.preconnectLinks} before any instance -> ${last.preconnectLinks}`,
-    meets: last.iframes === 0 && last.preconnectLinks === memory.pristine.preconnectLinks,
-  });
+  targets.push({ target: 'after destroying the last instances: 0 iframes', figure: String(last.iframes), meets: last.iframes === 0 });
   return targets;
 }
 

@@ -181,7 +181,7 @@
     return failures;
   }
 
-  /** Destroys the kept instances (the last SDK users of their origin on this page). */
+  /** Destroys the kept instances (the last SDK instances on this page). */
   function destroyKept() {
     [kept, keptPrepared].forEach(function (instance) {
       if (instance) instance.destroy();
@@ -278,7 +278,6 @@
               ms: readyAt - clickedAt,
               openToLoaded: measureOf('contracts-sdk:open-to-loaded'),
               openToReady: measureOf('contracts-sdk:open-to-ready'),
-              preconnectLinks: document.querySelectorAll('link[rel="preconnect"]').length,
             });
           })
           .catch(reject);
@@ -286,7 +285,6 @@
     });
     state.result.catch(function () {}); // read by latencyResult()
     latency = state;
-    return { preconnectLinks: document.querySelectorAll('link[rel="preconnect"]').length };
   }
 
   window.bench = {
@@ -303,9 +301,6 @@
     },
     latencyResult: function () {
       return latency.result;
-    },
-    preconnectLinks: function () {
-      return document.querySelectorAll('link[rel="preconnect"]').length;
     },
     loadScript: loadScript,
     iframes: function () {
