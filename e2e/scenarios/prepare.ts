@@ -10,6 +10,7 @@ import type { PrepareProbe } from '../support/prepare-probe';
 import { recordServerRequests } from '../support/server-requests';
 import { addHostButtons, call, createInstance, deepFocus, frameCount, frameIn, names, open, openedAt, recorded, sign, waitFor } from '../support/sdk-driver';
 import type { ScenarioArgs } from './scenario-test';
+import { expectStrictPageClean } from './security';
 
 export type PrepareArgs = ScenarioArgs & { probe: PrepareProbe };
 export type PrepareTest = (title: string, body: (args: PrepareArgs, testInfo: TestInfo) => Promise<void>) => void;
@@ -194,19 +195,7 @@ export function prepareScenarios(test: PrepareTest): void {
     expect(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved']);
     expect((await frameLayout(host, 'c1')).visible).toBe(true);
 
-    expect(await host.violations()).toEqual([]);
-    const messages = host.messages();
-    if (messages !== null) expect(messages.filter((m) => /Content Security Policy|Trusted Type/i.test(m))).toEqual([]);
-    // The policy is in force here (checked last: the refusal is itself a violation).
-    const refused = await host.evaluate(() => {
-      try {
-        document.createElement('div').innerHTML = '<b>x</b>';
-        return false;
-      } catch (error) {
-        return error instanceof TypeError;
-      }
-    });
-    expect(refused, 'innerHTML refused by Trusted Types').toBe(true);
+    await expectStrictPageClean(host);
   });
 
   test('User Timing: open-to-loaded and open-to-ready, once per open() that shows the frame, from that call; none for prepare() alone', async ({ host, sandbox, hostUrl }, testInfo) => {

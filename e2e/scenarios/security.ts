@@ -5,6 +5,27 @@ import { adHocToken, expect } from '../support/fixtures';
 import { createInstance, names, open, openAndWait, recorded, sign, waitFor } from '../support/sdk-driver';
 import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import type { Host } from '../support/host';
+
+/**
+ * The strict page (watchViolations() before goto) saw no CSP or Trusted Types violation, and its policy is in
+ * force in this engine, so "zero violations" means something: Trusted Types refuse a string assigned to
+ * innerHTML (checked last, as the refusal is itself a violation).
+ */
+export async function expectStrictPageClean(host: Host): Promise<void> {
+  expect(await host.violations()).toEqual([]);
+  const messages = host.messages();
+  if (messages !== null) expect(messages.filter((m) => /Content Security Policy|Trusted Type/i.test(m))).toEqual([]);
+  const refused = await host.evaluate(() => {
+    try {
+      document.createElement('div').innerHTML = '<b>x</b>';
+      return false;
+    } catch (error) {
+      return error instanceof TypeError;
+    }
+  });
+  expect(refused, 'innerHTML refused by Trusted Types').toBe(true);
+}
 
 export function securityScenarios(test: ScenarioTest): void {
   test('hardened host page (CSP: CDN scripts only, signing-app frames only, Trusted Types): works, zero violations', async ({ host, sandbox, hostUrl }) => {
@@ -27,20 +48,7 @@ export function securityScenarios(test: ScenarioTest): void {
     await waitFor(host, 'ok', 'contract.completed');
     expect(await names(host, 'ok')).toEqual(COMPLETED);
 
-    expect(await host.violations()).toEqual([]);
-    const messages = host.messages();
-    if (messages !== null) expect(messages.filter((m) => /Content Security Policy|Trusted Type/i.test(m))).toEqual([]);
-    // The policy is in force in this engine, so "zero violations" means something: Trusted Types refuse a
-    // string assigned to innerHTML (checked last, as the refusal is itself a violation).
-    const refused = await host.evaluate(() => {
-      try {
-        document.createElement('div').innerHTML = '<b>x</b>';
-        return false;
-      } catch (error) {
-        return error instanceof TypeError;
-      }
-    });
-    expect(refused, 'innerHTML refused by Trusted Types').toBe(true);
+    await expectStrictPageClean(host);
   });
 
   test('a hostile frame (another origin) imitating the signing app produces no SDK event', async ({ host, sandbox, hostUrl }) => {
