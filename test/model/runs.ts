@@ -10,17 +10,21 @@ import type { Parameters } from 'fast-check';
 
 const DEFAULT_SEED = 20261124;
 
-function numberFrom(name: string): number | undefined {
+/** A whole number from the environment: positive, or any (a seed fast-check printed may be negative). */
+function numberFrom(name: string, anySign = false): number | undefined {
   const text = process.env[name];
   if (text === undefined || text === '') return undefined;
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(text)}.`);
+  if (!Number.isSafeInteger(value) || (!anySign && value <= 0)) {
+    throw new Error(`${name} must be a ${anySign ? 'whole number' : 'positive integer'}, got ${JSON.stringify(text)}.`);
+  }
   return value;
 }
 
 /** fast-check parameters for a property whose unit-suite run tries `defaultRuns` examples. */
 export function runs<T>(defaultRuns: number): Parameters<T> {
-  const seed = process.env.FC_SEED === 'random' ? Date.now() ^ (Math.random() * 0x100000000) : (numberFrom('FC_SEED') ?? DEFAULT_SEED);
+  // A random seed is a 32-bit integer and may be negative: FC_SEED takes it back as printed.
+  const seed = process.env.FC_SEED === 'random' ? Date.now() ^ (Math.random() * 0x100000000) : (numberFrom('FC_SEED', true) ?? DEFAULT_SEED);
   const path = process.env.FC_PATH || undefined;
   const numRuns = numberFrom('FC_RUNS') ?? defaultRuns;
   return { seed, path, numRuns, endOnFailure: path !== undefined };
