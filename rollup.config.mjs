@@ -67,11 +67,21 @@ const output = (dir, extraPlugins) => ({
       // hoist_funs moves function declarations to the top of their scope, where JavaScript hoists them anyway;
       // inline: 1 inlines only simple functions (the rest stay declared once, which compresses better here);
       // a fourth pass still finds a few bytes.
-      compress: { passes: 4, hoist_funs: true, inline: 1, unsafe: true, unsafe_arrows: true, unsafe_methods: true, unsafe_proto: true },
+      compress: {
+        passes: 4,
+        hoist_funs: true,
+        inline: 1,
+        unsafe: true,
+        unsafe_arrows: true,
+        unsafe_methods: true,
+        unsafe_proto: true,
+      },
       format: { comments: /^!/ },
       // Internal names only: private members ("_x" in src/; nothing public starts with "_"), the channel's
       // callbacks and internal settings fields.
-      mangle: { properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/ } },
+      mangle: {
+        properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/ },
+      },
     }),
     ...extraPlugins,
   ],
@@ -101,7 +111,11 @@ function npmPackageFiles() {
  * fails the build), so this only strips types, which keeps `npm run build` (run by every release) fast.
  */
 function transpileTypeScript() {
-  const { options } = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')), ts.sys, root);
+  const { options } = ts.parseJsonConfigFileContent(
+    JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
+    ts.sys,
+    root,
+  );
   return {
     name: 'transpile-typescript',
     transform(code, id) {

@@ -3,4 +3,7 @@
 import { defineConfig } from 'vitest/config';
 import unit from './vitest.config.ts';
 
-export default defineConfig({ ...unit, test: { ...unit.test, include: ['test/release/**/*.test.ts'], exclude: ['**/node_modules/**'] } });
+export default defineConfig({
+  ...unit,
+  test: { ...unit.test, include: ['test/release/**/*.test.ts'], exclude: ['**/node_modules/**'] },
+});

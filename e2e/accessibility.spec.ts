@@ -29,9 +29,14 @@ async function axeScan(page: Page, include?: string): Promise<AxeResults> {
       context,
     );
     // Pre-order, as axe.finishRun expects: this frame's result, then each child frame's subtree.
-    partials.push(await frame.evaluate((context) => (window as unknown as AxeWindow).axe.runPartial(context, {}), context));
+    partials.push(
+      await frame.evaluate((context) => (window as unknown as AxeWindow).axe.runPartial(context, {}), context),
+    );
     for (const { frameSelector, frameContext } of children) {
-      const handle = await frame.evaluateHandle((selector) => (window as unknown as AxeWindow).axe.utils.shadowSelect(selector), frameSelector);
+      const handle = await frame.evaluateHandle(
+        (selector) => (window as unknown as AxeWindow).axe.utils.shadowSelect(selector),
+        frameSelector,
+      );
       const child = await handle.asElement()?.contentFrame();
       if (child) await scanFrame(child, frameContext);
       else partials.push(null); // axe reports such a frame as not tested
@@ -56,9 +61,18 @@ async function axeScan(page: Page, include?: string): Promise<AxeResults> {
 async function expectNoSeriousViolations(page: Page, include?: string): Promise<AxeResults> {
   const results = await axeScan(page, include);
   const { violations, incomplete } = results;
-  const blocking = [...violations.map((v) => ({ ...v, outcome: 'violation' })), ...incomplete.map((v) => ({ ...v, outcome: 'incomplete' }))]
+  const blocking = [
+    ...violations.map((v) => ({ ...v, outcome: 'violation' })),
+    ...incomplete.map((v) => ({ ...v, outcome: 'incomplete' })),
+  ]
     .filter((v) => BLOCKING.has(String(v.impact)))
-    .map((v) => ({ outcome: v.outcome, id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })) }));
+    .map((v) => ({
+      outcome: v.outcome,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })),
+    }));
   expect(blocking, `axe findings:\n${JSON.stringify(blocking, null, 2)}`).toEqual([]);
   return results;
 }
@@ -66,7 +80,9 @@ async function expectNoSeriousViolations(page: Page, include?: string): Promise<
 /** The scan reached into the signing frame: among the nodes axe checked there is the app's own h1 ([frame, 'h1']). */
 function expectFrameScanned(results: AxeResults): void {
   const checked = [...results.passes, ...results.violations, ...results.incomplete].flatMap((rule) => rule.nodes);
-  const insideFrames = checked.filter((node) => node.target.length > 1).map((node) => node.target[node.target.length - 1]);
+  const insideFrames = checked
+    .filter((node) => node.target.length > 1)
+    .map((node) => node.target[node.target.length - 1]);
   expect(insideFrames, 'nodes axe checked inside a frame').toContain('h1');
 }
 
@@ -86,25 +102,50 @@ test('partner demo page before a session: no serious or critical axe violation',
  * `<section aria-labelledby>` (rule aria-allowed-attr alone did it; `aria-label` never did in 120 rounds; no
  * crash without the frame). The demo's sections are named with aria-label since (demo/partner/index.html).
  */
-test('partner demo page with a signing session: no serious or critical axe violation, frame included', async ({ page, sandbox }) => {
+test('partner demo page with a signing session: no serious or critical axe violation, frame included', async ({
+  page,
+  sandbox,
+}) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('complete');
   await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.frameLocator('#signing-container iframe').locator('button', { hasText: 'Sign contract' })).toBeVisible();
+  await expect(
+    page.frameLocator('#signing-container iframe').locator('button', { hasText: 'Sign contract' }),
+  ).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page));
 });
 
 const APP_STATES = [
   { name: 'contract (English)', token: 'complete', config: {}, shown: 'Sign contract', role: 'button' },
-  { name: 'contract (German)', token: 'complete', config: { locale: 'de' }, shown: 'Vertrag unterschreiben', role: 'button' },
-  { name: 'error page', token: 'verification_required', config: {}, shown: 'This contract cannot be signed here', role: 'heading' },
+  {
+    name: 'contract (German)',
+    token: 'complete',
+    config: { locale: 'de' },
+    shown: 'Vertrag unterschreiben',
+    role: 'button',
+  },
+  {
+    name: 'error page',
+    token: 'verification_required',
+    config: {},
+    shown: 'This contract cannot be signed here',
+    role: 'heading',
+  },
 ] as const;
 
 for (const state of APP_STATES) {
-  test(`signing app in its frame, ${state.name}: no serious or critical axe violation`, async ({ page, sandbox, hostUrl }) => {
+  test(`signing app in its frame, ${state.name}: no serious or critical axe violation`, async ({
+    page,
+    sandbox,
+    hostUrl,
+  }) => {
     await page.goto(hostUrl());
-    await createInstance(page, 'a', 'c1', { signingToken: adHocToken(state.token), appUrl: sandbox.origins.signing, ...state.config });
+    await createInstance(page, 'a', 'c1', {
+      signingToken: adHocToken(state.token),
+      appUrl: sandbox.origins.signing,
+      ...state.config,
+    });
     await open(page, 'a');
     await waitFor(page, 'a', 'open.resolved');
     await expect(signingFrame(page, 'c1').getByRole(state.role, { name: state.shown })).toBeVisible();
@@ -112,7 +153,11 @@ for (const state of APP_STATES) {
   });
 }
 
-test('signing app in its frame, signed view: no serious or critical axe violation', async ({ page, sandbox, hostUrl }) => {
+test('signing app in its frame, signed view: no serious or critical axe violation', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   await open(page, 'a');
@@ -123,7 +168,11 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
   expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
 });
 
-test('signing app in its frame, the decline form and the declined view: no serious or critical axe violation', async ({ page, sandbox, hostUrl }) => {
+test('signing app in its frame, the decline form and the declined view: no serious or critical axe violation', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   test.slow(); // two scans of a cross-site frame
   await page.goto(hostUrl());
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });

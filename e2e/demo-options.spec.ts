@@ -3,7 +3,10 @@
 import { expect, test } from './support/fixtures';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
-test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({ page, sandbox }) => {
+test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({
+  page,
+  sandbox,
+}) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('not_found');
@@ -23,17 +26,30 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
   expect(await page.locator('#log').textContent()).not.toMatch(/sbx_/);
 });
 
-test('demo page: flaky with "Fresh token on each open()": the retry from the error handler gets a new token for the same application and reaches ready', async ({ page, sandbox }) => {
+test('demo page: flaky with "Fresh token on each open()": the retry from the error handler gets a new token for the same application and reaches ready', async ({
+  page,
+  sandbox,
+}) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('flaky');
   await page.getByLabel('Fresh token on each open()').check();
   await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(
+    page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
+  ).toBeVisible();
   await expect(page.locator('#log tr[data-event="demo: fresh token for open()"]')).toHaveCount(1);
-  const events = await page.locator('#log tr.event').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  const events = await page
+    .locator('#log tr.event')
+    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
   // The lifecycle events; the app's funnel reports (contract.step: document_viewed once ready) may interleave.
-  expect(events.filter((e) => e !== 'contract.step')).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+  expect(events.filter((e) => e !== 'contract.step')).toEqual([
+    'contract.loading',
+    'contract.error',
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+  ]);
 });
 
 test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
@@ -53,7 +69,10 @@ test('demo page: auto height, German and a custom frame title', async ({ page, s
   await expect.poll(() => iframe.evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
 });
 
-test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and Enter signs', async ({ page, sandbox }) => {
+test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and Enter signs', async ({
+  page,
+  sandbox,
+}) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('complete');
@@ -67,7 +86,7 @@ test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and
   await expect(page.getByRole('status')).toContainText('confirmed by server');
 });
 
-test('demo page: bad option values are reported with the SDK\'s own error', async ({ page, sandbox }) => {
+test("demo page: bad option values are reported with the SDK's own error", async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel("Auto: follows the signing app's content").check();

@@ -4,13 +4,29 @@ import { adHocToken, expect, test } from './support/fixtures';
 import { createInstance, frameCount, open, openAndWait, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
 
-test('signing-app URL that 404s → loading_error from the no-hello check, long before loadTimeout', async ({ page, host, sandbox, hostUrl }) => {
+test('signing-app URL that 404s → loading_error from the no-hello check, long before loadTimeout', async ({
+  page,
+  host,
+  sandbox,
+  hostUrl,
+}) => {
   const embedRequests: number[] = [];
   page.on('response', (response) => {
     if (response.url() === `${sandbox.origins.signing}/missing/embed`) embedRequests.push(response.status());
   });
   await host.goto(hostUrl());
-  await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'gone', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 }, 'open.resolved');
+  await openAndWait(
+    host,
+    'a',
+    'c1',
+    {
+      signingToken: adHocToken('complete'),
+      contractId: 'gone',
+      appUrl: `${sandbox.origins.signing}/missing`,
+      loadTimeout: 20_000,
+    },
+    'open.resolved',
+  );
   const log = await recorded(host, 'a');
   expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
   expect(log[1].payload).toMatchObject({ contractId: 'gone', code: 'loading_error' });
@@ -19,7 +35,12 @@ test('signing-app URL that 404s → loading_error from the no-hello check, long 
   expect(await frameCount(host, 'c1')).toBe(0);
 });
 
-test('signing-app URL that redirects to another origin → loading_error; the imposter never gets init', async ({ page, host, harness, hostUrl }) => {
+test('signing-app URL that redirects to another origin → loading_error; the imposter never gets init', async ({
+  page,
+  host,
+  harness,
+  hostUrl,
+}) => {
   let imposterSeen = false;
   page.on('framenavigated', (frame) => {
     if (frame.url().startsWith(`${harness.origins.evil}/imposter.html`)) imposterSeen = true;
@@ -29,14 +50,22 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   await host.goto(hostUrl());
   // The harness answers /moved/embed with a 302 to evil.test, whose page says hello like the real app.
   const appUrl = `${harness.origins.partner.replace('partner.test', 'sign.test')}/moved`;
-  await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'moved', appUrl, loadTimeout: 20_000, debug: true });
+  await createInstance(host, 'a', 'c1', {
+    signingToken: adHocToken('complete'),
+    contractId: 'moved',
+    appUrl,
+    loadTimeout: 20_000,
+    debug: true,
+  });
   await open(host, 'a');
   await expect.poll(() => imposterSeen).toBe(true);
   const imposter = page.frames().find((f) => f.url().startsWith(`${harness.origins.evil}/imposter.html`))!;
   // The SDK has handled the imposter's hello once its debug log says it ignored that origin (it would have
   // answered in the same step); look before the SDK removes the frame (3 s after load).
   await expect.poll(() => imposter.evaluate(() => (window as any).helloSent)).toBe(true);
-  await expect.poll(() => sdkLines.some((line) => line.startsWith(`[contracts-sdk] ignored origin ${harness.origins.evil}`))).toBe(true);
+  await expect
+    .poll(() => sdkLines.some((line) => line.startsWith(`[contracts-sdk] ignored origin ${harness.origins.evil}`)))
+    .toBe(true);
   expect(await imposter.evaluate(() => (window as any).initsReceived)).toBe(0);
   await waitFor(host, 'a', 'open.resolved');
   const log = await recorded(host, 'a');
@@ -46,7 +75,10 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   expect(await frameCount(host, 'c1')).toBe(0);
 });
 
-test('demo page: the "Setup mistake" picker reproduces the CSP block and the wrong path, each named in contract.error', async ({ page, sandbox }) => {
+test('demo page: the "Setup mistake" picker reproduces the CSP block and the wrong path, each named in contract.error', async ({
+  page,
+  sandbox,
+}) => {
   const signing = new URL(sandbox.origins.signing);
   const otherPort = `${signing.protocol}//${signing.hostname}:${Number(signing.port) + 1}`;
   const expected = {

@@ -2,10 +2,27 @@
 // focus coming back to the host page on close(). No mouse is used in this file.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { addHostButtons, call, createInstance, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import {
+  addHostButtons,
+  call,
+  createInstance,
+  open,
+  signingFrame,
+  signingFrameHandle,
+  waitFor,
+} from './support/sdk-driver';
 
-async function openReady(page: Page, sandbox: { origins: { signing: string } }, config: Record<string, unknown> = {}): Promise<void> {
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'kb', appUrl: sandbox.origins.signing, ...config });
+async function openReady(
+  page: Page,
+  sandbox: { origins: { signing: string } },
+  config: Record<string, unknown> = {},
+): Promise<void> {
+  await createInstance(page, 'a', 'c1', {
+    signingToken: adHocToken('complete'),
+    contractId: 'kb',
+    appUrl: sandbox.origins.signing,
+    ...config,
+  });
   await open(page, 'a');
   await waitFor(page, 'a', 'contract.ready');
 }
@@ -19,7 +36,11 @@ async function focusInFrame(page: Page): Promise<{ hostOnFrame: boolean; inside:
   return { hostOnFrame, inside };
 }
 
-test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Tab leaves the frame to the host page', async ({ page, sandbox, hostUrl }) => {
+test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Tab leaves the frame to the host page', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await openReady(page, sandbox);
@@ -35,7 +56,11 @@ test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Ta
   await expect(page.locator('#after')).toBeFocused();
 });
 
-test('focus(): moves the keyboard focus to the "Sign contract" button inside the frame', async ({ page, sandbox, hostUrl }) => {
+test('focus(): moves the keyboard focus to the "Sign contract" button inside the frame', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await openReady(page, sandbox);
@@ -48,11 +73,17 @@ test('focus(): moves the keyboard focus to the "Sign contract" button inside the
   await waitFor(page, 'a', 'contract.completed');
 });
 
-test('focus() when no control is left (the signed view): the app focuses its heading', async ({ page, sandbox, hostUrl }) => {
+test('focus() when no control is left (the signed view): the app focuses its heading', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await openReady(page, sandbox);
   // Signed by a script click, which moves no focus: the frame's document has none when focus() is called.
-  await (await signingFrameHandle(page, 'c1')).evaluate(() => document.querySelector<HTMLButtonElement>('button.sign')!.click());
+  await (await signingFrameHandle(page, 'c1')).evaluate(() =>
+    document.querySelector<HTMLButtonElement>('button.sign')!.click(),
+  );
   await waitFor(page, 'a', 'contract.completed');
   expect((await focusInFrame(page)).inside).toMatch(/^BODY:/);
 
@@ -60,7 +91,11 @@ test('focus() when no control is left (the signed view): the app focuses its hea
   await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'H1:Contract signed' });
 });
 
-test('close() with the focus inside the frame gives it back to the host element that had it before open()', async ({ page, sandbox, hostUrl }) => {
+test('close() with the focus inside the frame gives it back to the host element that had it before open()', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await page.locator('#before').focus();
@@ -72,7 +107,11 @@ test('close() with the focus inside the frame gives it back to the host element 
   await expect(page.locator('#before')).toBeFocused();
 });
 
-test('close() with the focus inside the frame and nothing focused before open(): the focus goes to the container', async ({ page, sandbox, hostUrl }) => {
+test('close() with the focus inside the frame and nothing focused before open(): the focus goes to the container', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await openReady(page, sandbox);
   await page.keyboard.press('Tab');
@@ -84,11 +123,18 @@ test('close() with the focus inside the frame and nothing focused before open():
   await expect(page.locator('#c1')).toHaveAttribute('tabindex', '-1');
 });
 
-test('retry after an error with the focus on the old frame: the focus goes back to the element focused before open()', async ({ page, sandbox, hostUrl }) => {
+test('retry after an error with the focus on the old frame: the focus goes back to the element focused before open()', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await page.locator('#before').focus();
-  await createInstance(page, 'a', 'c1', { appUrl: sandbox.origins.signing }, [adHocToken('not_found'), adHocToken('complete')]);
+  await createInstance(page, 'a', 'c1', { appUrl: sandbox.origins.signing }, [
+    adHocToken('not_found'),
+    adHocToken('complete'),
+  ]);
   await open(page, 'a');
   await waitFor(page, 'a', 'open.resolved');
   await call(page, 'a', 'focus');

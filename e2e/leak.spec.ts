@@ -41,7 +41,11 @@ async function snapshot(page: Page, cdp: CDPSession): Promise<Snapshot> {
   };
 }
 
-test('no leak: open/ready/close cycles and create/open/destroy instances leave no frame and no listener', async ({ page, sandbox, hostUrl }) => {
+test('no leak: open/ready/close cycles and create/open/destroy instances leave no frame and no listener', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   test.setTimeout(60_000);
   await page.goto(hostUrl());
   const cdp = await page.context().newCDPSession(page);
@@ -71,7 +75,12 @@ test('no leak: open/ready/close cycles and create/open/destroy instances leave n
       (window as any).__kept = kept;
       return errors;
     },
-    { cycles: CYCLES, instances: INSTANCES, appUrl: sandbox.origins.signing, tokens: [adHocToken('complete'), adHocToken('complete')] },
+    {
+      cycles: CYCLES,
+      instances: INSTANCES,
+      appUrl: sandbox.origins.signing,
+      tokens: [adHocToken('complete'), adHocToken('complete')],
+    },
   );
   const seconds = (Date.now() - started) / 1000;
   const after = await snapshot(page, cdp);
@@ -90,7 +99,8 @@ test('no leak: open/ready/close cycles and create/open/destroy instances leave n
   // Every open() must have reached ready, or the cycles proved nothing about the full lifecycle.
   expect(failures, 'opens that ended in contract.error').toBe(0);
   expect(after.iframes, 'iframes left in the document').toBe(0);
-  expect(Math.abs(after.JSEventListeners - before.JSEventListeners), `JSEventListeners ${before.JSEventListeners} -> ${after.JSEventListeners}`).toBeLessThanOrEqual(
-    LISTENER_TOLERANCE,
-  );
+  expect(
+    Math.abs(after.JSEventListeners - before.JSEventListeners),
+    `JSEventListeners ${before.JSEventListeners} -> ${after.JSEventListeners}`,
+  ).toBeLessThanOrEqual(LISTENER_TOLERANCE);
 });

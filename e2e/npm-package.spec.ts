@@ -47,18 +47,37 @@ interface PartnerApp {
 declare const window: Window & { partnerApp: PartnerApp };
 
 /** `requirejs`: the page runs the real RequireJS first and records the errors it reports (window.amdErrors). */
-function page(path: string, { bundle = 'main', csp, nonce, requirejs = false }: { bundle?: 'main' | 'pure'; csp?: string; nonce?: string; requirejs?: boolean } = {}) {
+function page(
+  path: string,
+  {
+    bundle = 'main',
+    csp,
+    nonce,
+    requirejs = false,
+  }: { bundle?: 'main' | 'pure'; csp?: string; nonce?: string; requirejs?: boolean } = {},
+) {
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
   const amd = requirejs ? REQUIREJS_TAGS : '';
-  pages.set(path, { body: `<!doctype html><html><head><title>partner app</title>${amd}<script src="/app-${bundle}.js"${nonceAttribute}></script></head><body><div id="signing"></div></body></html>`, csp });
+  pages.set(path, {
+    body: `<!doctype html><html><head><title>partner app</title>${amd}<script src="/app-${bundle}.js"${nonceAttribute}></script></head><body><div id="signing"></div></body></html>`,
+    csp,
+  });
   return `${partnerOrigin}${path}`;
 }
 
 async function loadError(browser: Page, options: Record<string, unknown>): Promise<string> {
-  return browser.evaluate((o) => window.partnerApp.loadSvcSDK(o).then(() => 'resolved', (error: Error) => `${error.name}: ${error.message}`), options);
+  return browser.evaluate(
+    (o) =>
+      window.partnerApp.loadSvcSDK(o).then(
+        () => 'resolved',
+        (error: Error) => `${error.name}: ${error.message}`,
+      ),
+    options,
+  );
 }
 
-const scriptElements = (browser: Page) => browser.evaluate(() => document.querySelectorAll('script[src*="index.umd.js"]').length);
+const scriptElements = (browser: Page) =>
+  browser.evaluate(() => document.querySelectorAll('script[src*="index.umd.js"]').length);
 
 test.describe('npm package: release → registry → partner bundle → Chromium', () => {
   test.describe.configure({ mode: 'default' });
@@ -86,15 +105,26 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       tls,
       port: 0,
       name: 'partner-app',
-      handler: (req: { url: string }, res: { writeHead(status: number, headers?: Record<string, string>): { end(body?: string): void } }) => {
+      handler: (
+        req: { url: string },
+        res: { writeHead(status: number, headers?: Record<string, string>): { end(body?: string): void } },
+      ) => {
         const path = new URL(req.url, 'https://x').pathname;
         const script = /^\/app-(main|pure)\.js$/.exec(path);
-        if (script) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(project.bundles[script[1] as 'main' | 'pure']);
+        if (script)
+          return res
+            .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
+            .end(project.bundles[script[1] as 'main' | 'pure']);
         const amdScript = requireJsFile(path);
         if (amdScript) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(amdScript);
         const found = pages.get(path);
         if (!found) return res.writeHead(404).end();
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(found.csp ? { 'content-security-policy': found.csp } : {}) }).end(found.body);
+        res
+          .writeHead(200, {
+            'content-type': 'text/html; charset=utf-8',
+            ...(found.csp ? { 'content-security-policy': found.csp } : {}),
+          })
+          .end(found.body);
       },
     });
     partner = server;
@@ -115,13 +145,23 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     if (origin) await rm(manifestFile(origin), { force: true });
   });
 
-  test('the release publishes the package only after verifying the origin, and versions.json on the origin', async ({ request }) => {
+  test('the release publishes the package only after verifying the origin, and versions.json on the origin', async ({
+    request,
+  }) => {
     const output = releaseLines.join('\n');
     const verified = output.indexOf(`ok  ${version}/ still serves exactly this build`);
     const published = output.indexOf(`published  contracts-sdk@${version} to ${registry.url}`);
     expect(verified, output).toBeGreaterThan(0);
     expect(published, output).toBeGreaterThan(verified);
-    expect((await registryVersion({ registry: registry.url, version, env: { ...process.env, npm_config_userconfig: registry.npmrc } }))?.version).toBe(version);
+    expect(
+      (
+        await registryVersion({
+          registry: registry.url,
+          version,
+          env: { ...process.env, npm_config_userconfig: registry.npmrc },
+        })
+      )?.version,
+    ).toBe(version);
 
     const integrity = (await readFile(join(origin, keyOf(version, 'index.umd.js.integrity')), 'utf8')).trim();
     const manifest = await request.get(`${cdnOrigin}/${MANIFEST_KEY}`);
@@ -144,7 +184,9 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       env: { ...process.env, npm_config_userconfig: registry.npmrc },
       log: (line: string) => lines.push(line),
     });
-    await expect(attempt).rejects.toThrow(`contracts-sdk@${version} is already on ${registry.url}; nothing was written`);
+    await expect(attempt).rejects.toThrow(
+      `contracts-sdk@${version} is already on ${registry.url}; nothing was written`,
+    );
   });
 
   test('the installed package imports on a server without a DOM, and loadSvcSDK() resolves null there', async () => {
@@ -164,11 +206,14 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     expect(result.code).toBe(0);
   });
 
-  test('bundled app: loadSvcSDK() → new SvcContracts → contract.ready, with one pinned script tag', async ({ page: browser }) => {
+  test('bundled app: loadSvcSDK() → new SvcContracts → contract.ready, with one pinned script tag', async ({
+    page: browser,
+  }) => {
     const csp = `script-src 'self' ${cdnOrigin}; frame-src ${signingOrigin}`;
     await browser.goto(page('/sign', { csp }));
     const outcome = await browser.evaluate(
-      ({ cdnUrl, appUrl, signingToken }) => window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
+      ({ cdnUrl, appUrl, signingToken }) =>
+        window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
       { cdnUrl: cdnOrigin, appUrl: signingOrigin, signingToken: adHocToken('complete') },
     );
     expect(outcome.event).toBe('contract.ready');
@@ -177,14 +222,21 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       return script && { src: script.src, integrity: script.integrity, crossOrigin: script.crossOrigin };
     });
     const integrity = (await readFile(join(origin, keyOf(version, 'index.umd.js.integrity')), 'utf8')).trim();
-    expect(tag).toEqual({ src: `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`, integrity, crossOrigin: 'anonymous' });
+    expect(tag).toEqual({
+      src: `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`,
+      integrity,
+      crossOrigin: 'anonymous',
+    });
     expect(await scriptElements(browser)).toBe(1);
   });
 
-  test('a page with RequireJS: loadSvcSDK() resolves SvcSDK and signs, and RequireJS reports no error', async ({ page: browser }) => {
+  test('a page with RequireJS: loadSvcSDK() resolves SvcSDK and signs, and RequireJS reports no error', async ({
+    page: browser,
+  }) => {
     await browser.goto(page('/amd', { requirejs: true }));
     const outcome = await browser.evaluate(
-      ({ cdnUrl, appUrl, signingToken }) => window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
+      ({ cdnUrl, appUrl, signingToken }) =>
+        window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
       { cdnUrl: cdnOrigin, appUrl: signingOrigin, signingToken: adHocToken('complete') },
     );
     expect(outcome.event).toBe('contract.ready');
@@ -204,7 +256,15 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     expect(result).toEqual({ same: true, version });
     expect(await scriptElements(browser)).toBe(1);
     // Once loaded, a later call resolves the same SvcSDK without another element (React StrictMode's second effect).
-    expect(await browser.evaluate((cdnUrl) => window.partnerApp.loadSvcSDK({ cdnUrl }).then((sdk) => sdk === (window as unknown as { SvcSDK: unknown }).SvcSDK), cdnOrigin)).toBe(true);
+    expect(
+      await browser.evaluate(
+        (cdnUrl) =>
+          window.partnerApp
+            .loadSvcSDK({ cdnUrl })
+            .then((sdk) => sdk === (window as unknown as { SvcSDK: unknown }).SvcSDK),
+        cdnOrigin,
+      ),
+    ).toBe(true);
     expect(await scriptElements(browser)).toBe(1);
   });
 
@@ -212,21 +272,30 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     const csp = `script-src 'self' ${cdnOrigin}; frame-src ${signingOrigin}; require-trusted-types-for 'script'; trusted-types ${POLICY}`;
     await browser.goto(page('/trusted-types', { csp }));
     const outcome = await browser.evaluate(
-      ({ cdnUrl, appUrl, signingToken }) => window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
+      ({ cdnUrl, appUrl, signingToken }) =>
+        window.partnerApp.signContract({ cdnUrl, appUrl, signingToken, container: 'signing' }),
       { cdnUrl: cdnOrigin, appUrl: signingOrigin, signingToken: adHocToken('complete') },
     );
     expect(outcome.event).toBe('contract.ready');
   });
 
-  test('a page requiring Trusted Types without allowing the policy gets a rejection naming it', async ({ page: browser }) => {
-    await browser.goto(page('/trusted-types-other', { csp: `script-src 'self' ${cdnOrigin}; require-trusted-types-for 'script'; trusted-types partner-policy` }));
+  test('a page requiring Trusted Types without allowing the policy gets a rejection naming it', async ({
+    page: browser,
+  }) => {
+    await browser.goto(
+      page('/trusted-types-other', {
+        csp: `script-src 'self' ${cdnOrigin}; require-trusted-types-for 'script'; trusted-types partner-policy`,
+      }),
+    );
     expect(await loadError(browser, { cdnUrl: cdnOrigin })).toBe(
       `Error: [contracts-sdk] Trusted Types refused the script URL: add ${POLICY} to your CSP trusted-types.`,
     );
     expect(await scriptElements(browser)).toBe(0);
   });
 
-  test('a CSP that does not allow the CDN rejects with the cause; the nonce option then loads it', async ({ page: browser }) => {
+  test('a CSP that does not allow the CDN rejects with the cause; the nonce option then loads it', async ({
+    page: browser,
+  }) => {
     await browser.goto(page('/csp-nonce', { csp: `script-src 'nonce-partner123'`, nonce: 'partner123' }));
     const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
     expect(await loadError(browser, { cdnUrl: cdnOrigin })).toBe(
@@ -237,7 +306,9 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     expect(await scriptElements(browser)).toBe(1);
   });
 
-  test('a script blocked by a content blocker rejects with the cause, and a later call tries again', async ({ page: browser }) => {
+  test('a script blocked by a content blocker rejects with the cause, and a later call tries again', async ({
+    page: browser,
+  }) => {
     const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
     await browser.route(url, (route) => route.abort('blockedbyclient'));
     await browser.goto(page('/blocked'));
@@ -252,7 +323,9 @@ test.describe('npm package: release → registry → partner bundle → Chromium
   test('a CDN without the version rejects with its HTTP status', async ({ page: browser }) => {
     await browser.goto(page('/missing'));
     const url = `${cdnOrigin}/elsewhere/packages/contracts-sdk/${version}/index.umd.js`;
-    expect(await loadError(browser, { cdnUrl: `${cdnOrigin}/elsewhere` })).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
+    expect(await loadError(browser, { cdnUrl: `${cdnOrigin}/elsewhere` })).toBe(
+      `Error: [contracts-sdk] ${url} answered HTTP 404.`,
+    );
   });
 
   test('another SvcSDK version already on the page is named in the rejection', async ({ page: browser }) => {
@@ -264,15 +337,23 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     expect(await scriptElements(browser)).toBe(0);
   });
 
-  test('only the main entry touches the page at import (one preconnect); /pure does nothing until called', async ({ page: browser }) => {
-    const count = () => browser.evaluate(() => ({ links: document.querySelectorAll('link[rel=preconnect]').length, scripts: document.querySelectorAll('script').length }));
+  test('only the main entry touches the page at import (one preconnect); /pure does nothing until called', async ({
+    page: browser,
+  }) => {
+    const count = () =>
+      browser.evaluate(() => ({
+        links: document.querySelectorAll('link[rel=preconnect]').length,
+        scripts: document.querySelectorAll('script').length,
+      }));
     await browser.goto(page('/import-main'));
     expect(await count()).toEqual({ links: 1, scripts: 1 });
     await browser.goto(page('/import-pure', { bundle: 'pure' }));
     expect(await count()).toEqual({ links: 0, scripts: 1 });
   });
 
-  test('a tampered file on the origin is refused by the browser: the rejection says integrity mismatch', async ({ page: browser }) => {
+  test('a tampered file on the origin is refused by the browser: the rejection says integrity mismatch', async ({
+    page: browser,
+  }) => {
     const file = join(origin, keyOf(version, 'index.umd.js'));
     const original = await readFile(file);
     const tampered = Buffer.concat([original, Buffer.from('\n;window.tampered = true;\n')]);
@@ -281,14 +362,18 @@ test.describe('npm package: release → registry → partner bundle → Chromium
       await browser.goto(page('/tampered'));
       const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
       const message = await loadError(browser, { cdnUrl: cdnOrigin });
-      expect(message).toBe(`Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`);
+      expect(message).toBe(
+        `Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`,
+      );
       expect(await browser.evaluate(() => 'tampered' in window), 'the tampered code never ran').toBe(false);
     } finally {
       await writeFile(file, original);
     }
   });
 
-  test("another script's CSP violation is never named as the cause: a tampered file, loaded with the nonce, says integrity mismatch", async ({ page: browser }) => {
+  test("another script's CSP violation is never named as the cause: a tampered file, loaded with the nonce, says integrity mismatch", async ({
+    page: browser,
+  }) => {
     const file = join(origin, keyOf(version, 'index.umd.js'));
     const original = await readFile(file);
     const tampered = Buffer.concat([original, Buffer.from('\n;window.tampered = true;\n')]);
@@ -296,18 +381,26 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     try {
       await browser.goto(page('/other-script-blocked', { csp: `script-src 'nonce-partner123'`, nonce: 'partner123' }));
       const url = `${cdnOrigin}/packages/contracts-sdk/${version}/index.umd.js`;
-      const outcome = await browser.evaluate(({ cdnUrl, url }) => {
-        const blocked: string[] = [];
-        document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.blockedURI));
-        const loading = window.partnerApp.loadSvcSDK({ cdnUrl, nonce: 'partner123' });
-        // The partner's own tag for the same file, without the nonce: the page's CSP blocks that one.
-        const other = document.createElement('script');
-        other.src = url;
-        document.body.append(other);
-        return loading.then(() => ({ message: 'resolved', blocked }), (error: Error) => ({ message: `${error.name}: ${error.message}`, blocked }));
-      }, { cdnUrl: cdnOrigin, url });
+      const outcome = await browser.evaluate(
+        ({ cdnUrl, url }) => {
+          const blocked: string[] = [];
+          document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.blockedURI));
+          const loading = window.partnerApp.loadSvcSDK({ cdnUrl, nonce: 'partner123' });
+          // The partner's own tag for the same file, without the nonce: the page's CSP blocks that one.
+          const other = document.createElement('script');
+          other.src = url;
+          document.body.append(other);
+          return loading.then(
+            () => ({ message: 'resolved', blocked }),
+            (error: Error) => ({ message: `${error.name}: ${error.message}`, blocked }),
+          );
+        },
+        { cdnUrl: cdnOrigin, url },
+      );
       expect(outcome.blocked, 'the other tag was blocked while ours loaded').toContain(url);
-      expect(outcome.message).toBe(`Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`);
+      expect(outcome.message).toBe(
+        `Error: [contracts-sdk] integrity mismatch: ${url} is not the file contracts-sdk ${version} pins (expected ${sriOf(original)}, received ${sriOf(tampered)}).`,
+      );
     } finally {
       await writeFile(file, original);
     }

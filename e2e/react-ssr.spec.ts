@@ -27,7 +27,11 @@ for (const major of [19, 18] as ReactMajor[]) {
     const { projectDir } = await reactApp(major);
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: projectDir });
     const result = JSON.parse(stdout);
-    expect(result).toMatchObject({ window: 'undefined', esm: '<div class="signing"></div>', cjs: '<div class="signing"></div>' });
+    expect(result).toMatchObject({
+      window: 'undefined',
+      esm: '<div class="signing"></div>',
+      cjs: '<div class="signing"></div>',
+    });
     expect(result.react.split('.')[0]).toBe(String(major));
   });
 }

@@ -16,7 +16,14 @@ import { CERT_DIR } from '../lib/repo-paths.mjs';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { startNginxOrigin } from '../lib/nginx-origin.mjs';
 import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED, CORS_ALLOW_ORIGIN } from '../lib/origin-policy.mjs';
-import { ALIAS_FILES, FILES, PINNED_FILES, aliasName, keyOf, publishedContentType } from '../scripts/release/layout.mjs';
+import {
+  ALIAS_FILES,
+  FILES,
+  PINNED_FILES,
+  aliasName,
+  keyOf,
+  publishedContentType,
+} from '../scripts/release/layout.mjs';
 import { MANIFEST_DEFAULT } from '../scripts/release/manifest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +40,9 @@ let partnerUrl: string;
 const pages: Record<string, string> = {};
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
 }
 
 /** GET from nginx as the CDN would pull it (HTTP/1.1 from Node); no Accept-Encoding unless given. */
@@ -72,7 +81,16 @@ test.describe('release → nginx origin → partner page', () => {
     // and developers run it with uncommitted work.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [join(ROOT, 'scripts', 'release.mjs'), '--dest', origin, '--manifest', join(origin, MANIFEST_DEFAULT), '--public-url', cdnUrl, '--allow-dirty'],
+      [
+        join(ROOT, 'scripts', 'release.mjs'),
+        '--dest',
+        origin,
+        '--manifest',
+        join(origin, MANIFEST_DEFAULT),
+        '--public-url',
+        cdnUrl,
+        '--allow-dirty',
+      ],
       { cwd: ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
     );
     releaseOutput = stdout;
@@ -104,7 +122,9 @@ test.describe('release → nginx origin → partner page', () => {
   test(`the ${alias}/ alias and versions.json: short cache, CORS`, async () => {
     for (const name of ALIAS_FILES) {
       const response = await expectServed(keyOf(alias, name), CACHE_CONTROL_ALIAS);
-      expect(response.bytes.equals(published(keyOf(version, name))), `${alias}/${name} is a copy of ${version}`).toBe(true);
+      expect(response.bytes.equals(published(keyOf(version, name))), `${alias}/${name} is a copy of ${version}`).toBe(
+        true,
+      );
     }
     // The manifest moves with every release and rollback, like the alias.
     expect(publishedContentType(MANIFEST_DEFAULT)).toBe('application/json; charset=utf-8');
@@ -147,7 +167,9 @@ test.describe('release → nginx origin → partner page', () => {
     }
   });
 
-  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin through nginx', async ({ page: browser }) => {
+  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin through nginx', async ({
+    page: browser,
+  }) => {
     const manifest = JSON.parse(readFileSync(join(origin, MANIFEST_DEFAULT), 'utf8'));
     const { integrity } = manifest.versions[version];
     expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
@@ -166,12 +188,16 @@ test.describe('release → nginx origin → partner page', () => {
       // Integrity holds over the compressed transfer: the browser hashes the decoded bytes.
       'content-encoding': 'gzip',
     });
-    expect(await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION)).toBe(version);
+    expect(
+      await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION),
+    ).toBe(version);
   });
 
   test('a wrong integrity is refused by the browser (the check above is real)', async ({ page: browser }) => {
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    pages['/tampered'] = page(`<script src="${cdnUrl}/${keyOf(version, FILES.script)}" integrity="${wrong}" crossorigin="anonymous"></script>`);
+    pages['/tampered'] = page(
+      `<script src="${cdnUrl}/${keyOf(version, FILES.script)}" integrity="${wrong}" crossorigin="anonymous"></script>`,
+    );
     const errors: string[] = [];
     // Chromium reports the block on the console, Firefox as a page error.
     browser.on('console', (message) => errors.push(message.text()));
@@ -181,13 +207,17 @@ test.describe('release → nginx origin → partner page', () => {
     await expect.poll(() => errors.join('\n')).toContain('integrity');
   });
 
-  test(`the floating ${alias}/ alias serves the same SDK through nginx with a short cache`, async ({ page: browser }) => {
+  test(`the floating ${alias}/ alias serves the same SDK through nginx with a short cache`, async ({
+    page: browser,
+  }) => {
     const aliasUrl = `${cdnUrl}/${keyOf(alias, FILES.script)}`;
     pages['/floating'] = page(`<script src="${aliasUrl}" crossorigin="anonymous"></script>`);
     const scriptResponse = browser.waitForResponse(aliasUrl);
     await browser.goto(`${partnerUrl}/floating`);
     expect((await scriptResponse).headers()['cache-control']).toBe(CACHE_CONTROL_ALIAS);
-    expect(await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION)).toBe(version);
+    expect(
+      await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION),
+    ).toBe(version);
   });
 });
 

@@ -6,21 +6,39 @@ import { adHocToken, expect, issueToken, test } from './support/fixtures';
 import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { noHello } from './scenarios/expected';
 
-test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({ page, host, context, sandbox, hostUrl }) => {
+test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
+  page,
+  host,
+  context,
+  sandbox,
+  hostUrl,
+}) => {
   const { token } = await issueToken(sandbox, 'complete');
   const errorToken = (await issueToken(sandbox, 'not_found')).token;
   const requests: Array<{ url: string; referer: string }> = [];
   const pendingHeaders: Promise<void>[] = [];
   context.on('request', (request) => {
-    pendingHeaders.push(request.allHeaders().then((h) => void requests.push({ url: request.url(), referer: h.referer ?? '' })));
+    pendingHeaders.push(
+      request.allHeaders().then((h) => void requests.push({ url: request.url(), referer: h.referer ?? '' })),
+    );
   });
   const consoleTexts: string[] = [];
   const onConsole = (m: ConsoleMessage) => consoleTexts.push(m.text());
   page.on('console', onConsole);
 
   await host.goto(hostUrl());
-  await createInstance(host, 'a', 'c1', { signingToken: token, contractId: 'secret-check', appUrl: sandbox.origins.signing, debug: true });
-  await createInstance(host, 'b', 'c2', { signingToken: errorToken, contractId: 'secret-check-2', appUrl: sandbox.origins.signing, debug: true });
+  await createInstance(host, 'a', 'c1', {
+    signingToken: token,
+    contractId: 'secret-check',
+    appUrl: sandbox.origins.signing,
+    debug: true,
+  });
+  await createInstance(host, 'b', 'c2', {
+    signingToken: errorToken,
+    contractId: 'secret-check-2',
+    appUrl: sandbox.origins.signing,
+    debug: true,
+  });
   await open(host, 'a');
   await open(host, 'b');
   await waitFor(host, 'a', 'contract.ready');
@@ -46,9 +64,16 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
   }
 });
 
-test('a polluted Object.prototype on the partner page redirects nothing: no request and no init reach another origin', async ({ page, context, harness, hostUrl }) => {
+test('a polluted Object.prototype on the partner page redirects nothing: no request and no init reach another origin', async ({
+  page,
+  context,
+  harness,
+  hostUrl,
+}) => {
   const builtInApp = 'https://sign.svc.example'; // the production address compiled into test builds
-  await context.route(`${builtInApp}/**`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not the signing app' }));
+  await context.route(`${builtInApp}/**`, (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: 'not the signing app' }),
+  );
   const requested: string[] = [];
   context.on('request', (request) => requested.push(request.url()));
   const sdkLines: string[] = [];
@@ -58,15 +83,23 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
   // What a vulnerable query-string parser or deep-merge helper elsewhere on the page leaves behind. The evil
   // address redirects to a page that answers hello as if it were the signing app (imposter.js).
   await page.evaluate((evil) => {
-    Object.assign(Object.prototype, { appUrl: `${evil}/moved`, environment: 'qa', debug: true, loadTimeout: 1, width: 0, height: 0, contractId: 'evil' });
+    Object.assign(Object.prototype, {
+      appUrl: `${evil}/moved`,
+      environment: 'qa',
+      debug: true,
+      loadTimeout: 1,
+      width: 0,
+      height: 0,
+      contractId: 'evil',
+    });
   }, harness.origins.evil);
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete') });
   await open(page, 'a');
-  expect(await page.locator('#c1 iframe').evaluate((frame: HTMLIFrameElement) => [frame.src, frame.style.width, frame.style.height])).toEqual([
-    `${builtInApp}/embed`,
-    '100%',
-    '600px',
-  ]);
+  expect(
+    await page
+      .locator('#c1 iframe')
+      .evaluate((frame: HTMLIFrameElement) => [frame.src, frame.style.width, frame.style.height]),
+  ).toEqual([`${builtInApp}/embed`, '100%', '600px']);
   await waitFor(page, 'a', 'contract.error');
 
   expect(requested.filter((url) => url.startsWith(harness.origins.evil))).toEqual([]);
@@ -82,11 +115,16 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
   });
 });
 
-test('the frame attributes hold in the browser: the app gets only the partner origin as Referer, and no modal dialogs', async ({ page, sandbox, hostUrl }) => {
+test('the frame attributes hold in the browser: the app gets only the partner origin as Referer, and no modal dialogs', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   const embedReferers: string[] = [];
   const pending: Promise<void>[] = [];
   page.on('request', (request) => {
-    if (request.url() === `${sandbox.origins.signing}/embed`) pending.push(request.allHeaders().then((h) => void embedReferers.push(h.referer ?? '')));
+    if (request.url() === `${sandbox.origins.signing}/embed`)
+      pending.push(request.allHeaders().then((h) => void embedReferers.push(h.referer ?? '')));
   });
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -102,7 +140,11 @@ test('the frame attributes hold in the browser: the app gets only the partner or
   // already ignores a page's unsafe-url for cross-site requests, so there the attribute check below is the one
   // that notices a dropped policy; Chromium honours unsafe-url and would send the full URL.)
   expect(embedReferers).toEqual([`${new URL(url).origin}/`]);
-  expect(await page.locator('#c1 iframe').evaluate((frame: HTMLIFrameElement) => [frame.referrerPolicy, frame.getAttribute('sandbox')])).toEqual([
+  expect(
+    await page
+      .locator('#c1 iframe')
+      .evaluate((frame: HTMLIFrameElement) => [frame.referrerPolicy, frame.getAttribute('sandbox')]),
+  ).toEqual([
     'strict-origin',
     'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads',
   ]);

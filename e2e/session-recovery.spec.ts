@@ -15,22 +15,45 @@ function countEmbedDocuments(page: Page, signingOrigin: string): () => number {
   return () => documents;
 }
 
-test('reload before ready: the same attempt goes on and reaches ready, each event once', async ({ page, sandbox, hostUrl }) => {
+test('reload before ready: the same attempt goes on and reaches ready, each event once', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   const documents = countEmbedDocuments(page, sandbox.origins.signing);
   await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('reload'), contractId: 'r1', appUrl: sandbox.origins.signing });
+  await openAndWait(page, 'a', 'c1', {
+    signingToken: adHocToken('reload'),
+    contractId: 'r1',
+    appUrl: sandbox.origins.signing,
+  });
   expect(documents()).toBe(2);
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
-  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+  expect(await names(page, 'a')).toEqual([
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+    'open.resolved',
+    'contract.completed',
+  ]);
 });
 
-test('reload after ready: the new page gets its session back and completes, with no repeated event', async ({ page, sandbox, hostUrl }) => {
+test('reload after ready: the new page gets its session back and completes, with no repeated event', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   const documents = countEmbedDocuments(page, sandbox.origins.signing);
   const debugLines: string[] = [];
   page.on('console', (message) => debugLines.push(message.text()));
   await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r2', appUrl: sandbox.origins.signing, debug: true });
+  await openAndWait(page, 'a', 'c1', {
+    signingToken: adHocToken('complete'),
+    contractId: 'r2',
+    appUrl: sandbox.origins.signing,
+    debug: true,
+  });
   expect(documents()).toBe(1);
 
   await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Reload this page');
@@ -38,18 +61,32 @@ test('reload after ready: the new page gets its session back and completes, with
   // Only the reloaded document can show the contract again: it needed a fresh init to fetch it.
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
-  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+  expect(await names(page, 'a')).toEqual([
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+    'open.resolved',
+    'contract.completed',
+  ]);
   // A second "hello accepted" line: the reload is visible in the debug log.
   expect(debugLines.filter((line) => line.includes('hello accepted'))).toHaveLength(2);
 });
 
-test('reload after completed: the token is not sent again and the app says the session ended', async ({ page, sandbox, hostUrl }) => {
+test('reload after completed: the token is not sent again and the app says the session ended', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
   const sessionCalls: string[] = [];
   page.context().on('request', (request) => {
     if (request.url() === `${sandbox.origins.signing}/embed/api/session`) sessionCalls.push(request.url());
   });
   await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'r3', appUrl: sandbox.origins.signing });
+  await openAndWait(page, 'a', 'c1', {
+    signingToken: adHocToken('complete'),
+    contractId: 'r3',
+    appUrl: sandbox.origins.signing,
+  });
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   expect(sessionCalls).toHaveLength(1);
@@ -58,5 +95,11 @@ test('reload after completed: the token is not sent again and the app says the s
   await frame.evaluate(() => location.reload());
   await expect(signingFrame(page, 'c1').getByText('This signing session has ended.')).toBeVisible();
   expect(sessionCalls).toHaveLength(1);
-  expect(await names(page, 'a')).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved', 'contract.completed']);
+  expect(await names(page, 'a')).toEqual([
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+    'open.resolved',
+    'contract.completed',
+  ]);
 });

@@ -10,7 +10,9 @@ export const DEFAULT_CDN_URL = 'https://cdn.svc.example';
 export function buildConstants(version, env = process.env) {
   return {
     __SDK_VERSION__: JSON.stringify(version),
-    __SVC_APP_URL_PRODUCTION__: JSON.stringify(signingAppUrl('SVC_APP_URL_PRODUCTION', env.SVC_APP_URL_PRODUCTION || DEFAULT_APP_URLS.production)),
+    __SVC_APP_URL_PRODUCTION__: JSON.stringify(
+      signingAppUrl('SVC_APP_URL_PRODUCTION', env.SVC_APP_URL_PRODUCTION || DEFAULT_APP_URLS.production),
+    ),
     __SVC_APP_URL_QA__: JSON.stringify(signingAppUrl('SVC_APP_URL_QA', env.SVC_APP_URL_QA || DEFAULT_APP_URLS.qa)),
     __SVC_CDN_URL__: JSON.stringify(env.SVC_CDN_URL || DEFAULT_CDN_URL),
   };

@@ -37,10 +37,7 @@ export async function ensureCertificate({ dir, hostNames = [] }) {
       { name: 'extKeyUsage', serverAuth: true },
       {
         name: 'subjectAltName',
-        altNames: [
-          ...wanted.map((value) => ({ type: 2, value })),
-          ...IP_ADDRESSES.map((ip) => ({ type: 7, ip })),
-        ],
+        altNames: [...wanted.map((value) => ({ type: 2, value })), ...IP_ADDRESSES.map((ip) => ({ type: 7, ip }))],
       },
     ],
   });
@@ -66,7 +63,10 @@ function covers(certPem, hostNames) {
   try {
     const cert = new X509Certificate(certPem);
     if (Date.parse(cert.validTo) - Date.now() < RENEW_BEFORE_MS) return false;
-    return hostNames.every((name) => cert.checkHost(name, { wildcards: false }) === name) && IP_ADDRESSES.every((ip) => cert.checkIP(ip) === ip);
+    return (
+      hostNames.every((name) => cert.checkHost(name, { wildcards: false }) === name) &&
+      IP_ADDRESSES.every((ip) => cert.checkIP(ip) === ip)
+    );
   } catch {
     return false;
   }

@@ -21,9 +21,13 @@ export function waitForOutput(child, stream, pattern, { what, timeoutMs, details
       const match = pattern.exec(text);
       if (match) finish(resolve, match);
     };
-    const onExit = (code, signal) => finish(reject, new Error(`${what} exited (${code ?? signal}) before it was ready.\n${details()}`));
+    const onExit = (code, signal) =>
+      finish(reject, new Error(`${what} exited (${code ?? signal}) before it was ready.\n${details()}`));
     const onError = (error) => finish(reject, new Error(`${what} could not start: ${error.message}\n${details()}`));
-    const timer = setTimeout(() => finish(reject, new Error(`${what} was not ready after ${timeoutMs} ms.\n${details()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(reject, new Error(`${what} was not ready after ${timeoutMs} ms.\n${details()}`)),
+      timeoutMs,
+    );
     stream.on('data', onData);
     child.once('exit', onExit);
     child.once('error', onError);

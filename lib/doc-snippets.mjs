@@ -17,7 +17,9 @@ const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)[^`]*$/;
  * (loader/README.md, what a partner reads on the registry), then docs/*.md (sorted).
  */
 export function docFiles(root = REPO_ROOT) {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort();
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   return ['README.md', 'loader/README.md', ...docs.map((name) => `docs/${name}`)];
 }
 
@@ -37,7 +39,9 @@ export function parseSnippets(text, file) {
     let end = i + 1;
     while (end < lines.length && !close.test(lines[end])) end++;
     if (end === lines.length) throw new Error(`${file}:${i + 1}: a code fence that is never closed`);
-    const body = lines.slice(i + 1, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()));
+    const body = lines
+      .slice(i + 1, end)
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()));
     const code = body.join('\n') + '\n';
     blocks.push({ file, line: i + 1, lang: lang.toLowerCase(), marker: markerBefore(lines[i - 1], file, i), code });
     i = end;
@@ -48,10 +52,14 @@ export function parseSnippets(text, file) {
 function markerBefore(line, file, index) {
   const match = MARKER.exec(line ?? '');
   if (!match) {
-    if (/snippet:/.test(line ?? '')) throw new Error(`${file}:${index}: not a snippet marker: write <!-- snippet: NAME --> or <!-- snippet: illustrative -->`);
+    if (/snippet:/.test(line ?? ''))
+      throw new Error(
+        `${file}:${index}: not a snippet marker: write <!-- snippet: NAME --> or <!-- snippet: illustrative -->`,
+      );
     return null;
   }
-  if (!NAME.test(match[1])) throw new Error(`${file}:${index}: snippet name "${match[1]}" must be lower-case words joined by "-"`);
+  if (!NAME.test(match[1]))
+    throw new Error(`${file}:${index}: snippet name "${match[1]}" must be lower-case words joined by "-"`);
   return match[1];
 }
 
@@ -68,6 +76,7 @@ export function allSnippets(root = REPO_ROOT) {
 /** The code of the block marked `<!-- snippet: name -->` in `file` (e.g. 'README.md'); throws unless exactly one. */
 export function snippet(file, name, root = REPO_ROOT) {
   const found = docSnippets(file, root).filter((block) => block.marker === name);
-  if (found.length !== 1) throw new Error(`${file} has ${found.length} blocks marked <!-- snippet: ${name} -->, expected exactly one`);
+  if (found.length !== 1)
+    throw new Error(`${file} has ${found.length} blocks marked <!-- snippet: ${name} -->, expected exactly one`);
   return found[0].code;
 }

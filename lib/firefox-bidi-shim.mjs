@@ -13,7 +13,10 @@ import { FIREFOX_ENV, FIREFOX_PATH } from './firefox.mjs';
 const ANSWERED_HERE = new Set(['emulation.setMediaFeaturesOverride']);
 const LISTENING = /^WebDriver BiDi listening on (ws:\/\/\S+)$/;
 
-const firefox = spawn(FIREFOX_PATH, process.argv.slice(2), { stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...FIREFOX_ENV } });
+const firefox = spawn(FIREFOX_PATH, process.argv.slice(2), {
+  stdio: ['ignore', 'inherit', 'pipe'],
+  env: { ...process.env, ...FIREFOX_ENV },
+});
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => firefox.kill(signal));
 firefox.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 firefox.on('error', (error) => {
@@ -27,7 +30,9 @@ createInterface({ input: firefox.stderr }).on('line', (line) => {
   if (!match) return process.stderr.write(`${line}\n`);
   const upstream = match[1];
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  server.on('listening', () => process.stderr.write(`WebDriver BiDi listening on ws://127.0.0.1:${server.address().port}\n`));
+  server.on('listening', () =>
+    process.stderr.write(`WebDriver BiDi listening on ws://127.0.0.1:${server.address().port}\n`),
+  );
   server.on('connection', (client, request) => relay(client, `${upstream}${request.url}`));
 });
 

@@ -5,7 +5,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOf } from './content-types.mjs';
 
-
 // Every sandbox response: no MIME sniffing, no referrer leaks beyond the origin.
 const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -24,7 +23,10 @@ export async function listenHttps({ tls, port, handler, name }) {
         // A client error (e.g. an oversized body) carries its status; anything else is our bug: log it.
         const status = error.status ?? 500;
         if (status === 500) console.error(`[sandbox:${name}] ${req.method} ${req.url?.split('?')[0]} failed:`, error);
-        if (!res.headersSent) sendJson(res, status, { error: { code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST', message: error.message } });
+        if (!res.headersSent)
+          sendJson(res, status, {
+            error: { code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST', message: error.message },
+          });
         else res.destroy();
       });
   });

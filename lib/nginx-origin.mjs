@@ -3,7 +3,17 @@
 // (config, pid, logs, temp paths, certificate), a free loopback port, `daemon off;` so it stays our child, and no
 // system service or root-owned path touched. Used by the tests, and by `npm run origin:nginx` (docs/release.md).
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { waitForOutput } from './child-output.mjs';
@@ -19,7 +29,8 @@ const KEY_FILE = 'certs/cdn-origin.key';
 const START_TIMEOUT_MS = 15_000;
 // nginx's own bind() retries take 2.5 s; another process taking our free port in between is rare.
 const PORT_ATTEMPTS = 3;
-const INSTALL_HINT = 'nginx not found: run bash scripts/install-browsers.sh (it installs Debian\'s nginx package), or set NGINX_PATH';
+const INSTALL_HINT =
+  "nginx not found: run bash scripts/install-browsers.sh (it installs Debian's nginx package), or set NGINX_PATH";
 // Debian installs nginx in /usr/sbin, which is not on an ordinary user's PATH.
 const SBIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin'];
 
@@ -57,7 +68,10 @@ export async function testShippedConfig({ tls, serverBlock = SHIPPED_SERVER_BLOC
     if (process.getuid?.() !== 0) {
       const port = await freePort();
       site = join(prefix, 'site.conf');
-      writeFileSync(site, replaceDirective(readFileSync(serverBlock, 'utf8'), 'listen', (value) => loopbackListen(value, port)));
+      writeFileSync(
+        site,
+        replaceDirective(readFileSync(serverBlock, 'utf8'), 'listen', (value) => loopbackListen(value, port)),
+      );
       note = `(not root: listen address replaced by 127.0.0.1:${port})\n`;
     }
     writeFileSync(join(prefix, 'nginx.conf'), mainConfig({ site }));
@@ -88,7 +102,10 @@ export async function startNginxOrigin({ root, tls, host = 'localhost', port = 0
 
 async function startOnce({ root, tls, host, port }) {
   const prefix = makePrefix(tls);
-  writeFileSync(join(prefix, 'site.conf'), siteConfig(readFileSync(SHIPPED_SERVER_BLOCK, 'utf8'), { port, host, root }));
+  writeFileSync(
+    join(prefix, 'site.conf'),
+    siteConfig(readFileSync(SHIPPED_SERVER_BLOCK, 'utf8'), { port, host, root }),
+  );
   writeFileSync(join(prefix, 'nginx.conf'), mainConfig({ site: 'site.conf' }));
   const child = spawn(nginxBinary(), prefixArgs(prefix), { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
@@ -106,7 +123,11 @@ async function startOnce({ root, tls, host, port }) {
   child.stderr.on('data', (chunk) => (output += chunk));
   try {
     // Logged right after the listening socket is open: from then on connections queue until a worker accepts.
-    await waitForOutput(child, child.stderr, /start worker process/, { what: 'nginx', timeoutMs: START_TIMEOUT_MS, details: () => output });
+    await waitForOutput(child, child.stderr, /start worker process/, {
+      what: 'nginx',
+      timeoutMs: START_TIMEOUT_MS,
+      details: () => output,
+    });
   } catch (error) {
     child.kill('SIGKILL');
     await exited;
@@ -205,7 +226,6 @@ function checkReadableByWorkers(root) {
     throw new Error(`nginx workers run as "nobody" when started as root: make ${root} readable by others (chmod 755)`);
   }
 }
-
 
 function run(command, args) {
   return new Promise((resolve, reject) => {

@@ -14,8 +14,17 @@ export const NPM_BUDGET_GZIP_BYTES = Object.freeze({ index: 2048, pure: 2048, re
 /** `{ minified, gzip }` byte counts of the ESM entry file `file` with its chunks (the partner's React not counted). */
 export async function npmEntrySize(file) {
   const external = (id) => Object.hasOwn(NPM_PEERS, id);
-  const bundle = await rollup({ input: file, external, onwarn: (warning) => { throw new Error(warning.message); } });
-  const { output } = await bundle.generate({ format: 'es', plugins: [terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } })] });
+  const bundle = await rollup({
+    input: file,
+    external,
+    onwarn: (warning) => {
+      throw new Error(warning.message);
+    },
+  });
+  const { output } = await bundle.generate({
+    format: 'es',
+    plugins: [terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } })],
+  });
   await bundle.close();
   const { code } = output[0];
   return { minified: Buffer.byteLength(code), gzip: gzipSizeOf(code) };

@@ -41,7 +41,9 @@ export async function startSandboxProcess(options = {}) {
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = once(child, 'exit');
-  const exitedEarly = exited.then(([code]) => Promise.reject(new Error(`the sandbox exited (${code}) before it listened: ${stderr.trim()}`)));
+  const exitedEarly = exited.then(([code]) =>
+    Promise.reject(new Error(`the sandbox exited (${code}) before it listened: ${stderr.trim()}`)),
+  );
   exitedEarly.catch(() => {}); // raced below; after a normal start the exit is close()'s to await
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -8,9 +8,18 @@ import { fileURLToPath } from 'node:url';
  * The sandbox's default names (`npm run demo`, `npm run origin:nginx`): *.localhost resolves to loopback in
  * browsers without any setup, and each name is its own site.
  */
-export const LOCAL_HOSTS = Object.freeze({ partner: 'partner.localhost', cdn: 'cdn.localhost', signing: 'sign.localhost' });
+export const LOCAL_HOSTS = Object.freeze({
+  partner: 'partner.localhost',
+  cdn: 'cdn.localhost',
+  signing: 'sign.localhost',
+});
 
-export const TEST_HOSTS = Object.freeze({ partner: 'partner.test', cdn: 'cdn.test', signing: 'sign.test', evil: 'evil.test' });
+export const TEST_HOSTS = Object.freeze({
+  partner: 'partner.test',
+  cdn: 'cdn.test',
+  signing: 'sign.test',
+  evil: 'evil.test',
+});
 
 const HOSTS_FILE = '/etc/hosts';
 const LOOPBACK = '127.0.0.1';
@@ -45,11 +54,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const mode = process.argv[2];
   if (mode === '--check') {
     const missing = unmappedHosts();
-    console.log(missing.length === 0 ? `test-hosts: ${HOSTS_FILE} maps ${Object.values(TEST_HOSTS).join(' ')}` : `test-hosts: ${hostsAdvice(missing)}`);
+    console.log(
+      missing.length === 0
+        ? `test-hosts: ${HOSTS_FILE} maps ${Object.values(TEST_HOSTS).join(' ')}`
+        : `test-hosts: ${hostsAdvice(missing)}`,
+    );
     process.exit(missing.length === 0 ? 0 : 1);
   } else if (mode === '--write') {
     const added = mapHosts();
-    console.log(added.length === 0 ? `test-hosts: ${HOSTS_FILE} already maps every test host` : `test-hosts: added ${added.join(' ')} to ${HOSTS_FILE}`);
+    console.log(
+      added.length === 0
+        ? `test-hosts: ${HOSTS_FILE} already maps every test host`
+        : `test-hosts: added ${added.join(' ')} to ${HOSTS_FILE}`,
+    );
   } else {
     console.error('usage: node lib/test-hosts.mjs --check | --write');
     process.exit(2);

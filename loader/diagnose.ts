@@ -23,7 +23,8 @@ export async function diagnoseFailure(url: string, blockedBy: () => string | und
   if (status && !bytes) return `${url} answered HTTP ${status}.`;
   if (actual && actual !== SDK_INTEGRITY) return mismatch;
   const directive = blockedBy();
-  if (directive) return `the page's Content Security Policy (${directive}) blocked ${url}: allow ${new URL(url).origin} in script-src, or pass the nonce option.`;
+  if (directive)
+    return `the page's Content Security Policy (${directive}) blocked ${url}: allow ${new URL(url).origin} in script-src, or pass the nonce option.`;
   if (!status) return `could not download ${url} (network failure, ad blocker, or no CORS header).`;
   return actual ? `the browser refused ${url} (an ad blocker or extension?).` : mismatch;
 }

@@ -2,7 +2,15 @@
 // are attributes (loader/element-attributes.ts); the SDK's events are DOM events (loader/element-events.ts).
 import { PREFIX } from '../src/errors';
 import { hasOwn } from '../src/values';
-import { LOADER_ATTRIBUTES, SESSION_ATTRIBUTES, TOKEN_ATTRIBUTE, TOKEN_ATTRIBUTE_REFUSED, attributeText, optionValue, propertyValue } from './element-attributes';
+import {
+  LOADER_ATTRIBUTES,
+  SESSION_ATTRIBUTES,
+  TOKEN_ATTRIBUTE,
+  TOKEN_ATTRIBUTE_REFUSED,
+  attributeText,
+  optionValue,
+  propertyValue,
+} from './element-attributes';
 import { DOM_EVENTS } from './element-events';
 import { loadSvcSDK } from './load';
 import type { ContractErrorPayload, KnownErrorCode, SigningTokenSource, SvcContracts } from './types';
@@ -21,7 +29,11 @@ interface Session {
 }
 
 export class SvcContractSigning extends BaseElement {
-  static readonly observedAttributes: readonly string[] = [...SESSION_ATTRIBUTES.map(([attribute]) => attribute), ...LOADER_ATTRIBUTES, TOKEN_ATTRIBUTE];
+  static readonly observedAttributes: readonly string[] = [
+    ...SESSION_ATTRIBUTES.map(([attribute]) => attribute),
+    ...LOADER_ATTRIBUTES,
+    TOKEN_ATTRIBUTE,
+  ];
 
   // Reflected attributes (accessors defined on the prototype below).
   declare contractId: string | null;
@@ -125,7 +137,10 @@ export class SvcContractSigning extends BaseElement {
       if (value !== undefined && !(kind === 'flag' && !value)) config[option] = value;
     }
     // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
-    const loader = { cdnUrl: this.getAttribute('cdn-url') ?? undefined, nonce: this.nonce || this.getAttribute('nonce') || undefined };
+    const loader = {
+      cdnUrl: this.getAttribute('cdn-url') ?? undefined,
+      nonce: this.nonce || this.getAttribute('nonce') || undefined,
+    };
     const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, config]);
     if (this._session?.key === key) return;
     this._end();

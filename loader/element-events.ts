@@ -4,7 +4,9 @@ import { EVENT_NAMES } from '../src/emitter';
 import type { ContractEventMap, ContractEventName } from './types';
 
 /** `contract.x` → `contract-x`. */
-export type ContractDomEventName<E extends ContractEventName = ContractEventName> = E extends `contract.${infer Rest}` ? `contract-${Rest}` : never;
+export type ContractDomEventName<E extends ContractEventName = ContractEventName> = E extends `contract.${infer Rest}`
+  ? `contract-${Rest}`
+  : never;
 
 /** Every DOM event of the element and its type: a CustomEvent whose detail is the SDK's payload. */
 export type ContractSigningEventMap = {

@@ -14,7 +14,9 @@ export function injectScript({ url, nonce }: ScriptRequest): Promise<void> {
     try {
       script.src = trustedScriptUrl(url);
     } catch {
-      throw new Error(`${PREFIX}Trusted Types refused the script URL: add ${TRUSTED_TYPES_POLICY} to your CSP trusted-types.`);
+      throw new Error(
+        `${PREFIX}Trusted Types refused the script URL: add ${TRUSTED_TYPES_POLICY} to your CSP trusted-types.`,
+      );
     }
     script.integrity = SDK_INTEGRITY;
     script.crossOrigin = 'anonymous';
@@ -27,8 +29,10 @@ export function injectScript({ url, nonce }: ScriptRequest): Promise<void> {
     // when the file itself is fine.
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       const { target, blockedURI } = event;
-      const ours = target === script || (target === document && (blockedURI === url || blockedURI === new URL(url).origin));
-      if (ours && event.disposition === 'enforce' && /^script-src/.test(event.effectiveDirective)) blockingDirective ??= event.effectiveDirective;
+      const ours =
+        target === script || (target === document && (blockedURI === url || blockedURI === new URL(url).origin));
+      if (ours && event.disposition === 'enforce' && /^script-src/.test(event.effectiveDirective))
+        blockingDirective ??= event.effectiveDirective;
     };
     const stopListening = () => {
       script.onload = script.onerror = null;

@@ -24,7 +24,9 @@ export function loadSvcSDK(options?: LoadSvcSDKOptions): Promise<SvcSDKNamespace
     const key = `${request.url} ${request.nonce}`;
     if (pending) {
       if (pending.key !== key) {
-        throw configError('loadSvcSDK() is already loading with other options: pass the same cdnUrl and nonce every time.');
+        throw configError(
+          'loadSvcSDK() is already loading with other options: pass the same cdnUrl and nonce every time.',
+        );
       }
       return pending.promise;
     }
@@ -48,5 +50,7 @@ function sdkOnPage(): SvcSDKNamespace | undefined {
   const sdk = (window as unknown as { SvcSDK?: SvcSDKNamespace }).SvcSDK;
   if (sdk === undefined) return undefined;
   if (sdk && sdk.SDK_VERSION === SDK_VERSION) return sdk;
-  throw new Error(`${PREFIX}the page already has SvcSDK ${String(sdk && sdk.SDK_VERSION)}, this package loads ${SDK_VERSION}: use one version per page.`);
+  throw new Error(
+    `${PREFIX}the page already has SvcSDK ${String(sdk && sdk.SDK_VERSION)}, this package loads ${SDK_VERSION}: use one version per page.`,
+  );
 }

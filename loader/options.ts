@@ -18,11 +18,13 @@ export interface ScriptRequest {
 export function resolveOptions(options: LoadSvcSDKOptions = {}): ScriptRequest {
   const given = Object(options) as Record<string, unknown>;
   for (const key of Object.keys(given)) {
-    if (key !== 'cdnUrl' && key !== 'nonce') throw configError(`loadSvcSDK(): ${key} is not an option (cdnUrl, nonce).`);
+    if (key !== 'cdnUrl' && key !== 'nonce')
+      throw configError(`loadSvcSDK(): ${key} is not an option (cdnUrl, nonce).`);
   }
   const cdnUrl = hasOwn(given, 'cdnUrl') && given.cdnUrl !== undefined ? given.cdnUrl : DEFAULT_CDN_URL;
   const nonce = hasOwn(given, 'nonce') ? given.nonce : undefined;
-  if (nonce !== undefined && (typeof nonce !== 'string' || !nonce)) throw configError('nonce must be the non-empty nonce of your CSP script-src.');
+  if (nonce !== undefined && (typeof nonce !== 'string' || !nonce))
+    throw configError('nonce must be the non-empty nonce of your CSP script-src.');
   const base = parseServiceAddress(String(cdnUrl), 'cdnUrl');
   return { url: base.origin + base.pathname.replace(/\/+$/, '') + SCRIPT_PATH, nonce };
 }

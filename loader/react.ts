@@ -60,7 +60,12 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
 
     // A token string is part of the session; a token function is not (the latest one is asked at each attempt).
     const token = props.signingToken;
-    const session = [typeof token === 'function' ? 'function' : token, props.cdnUrl, props.nonce, ...SESSION_OPTIONS.map((name) => props[name])];
+    const session = [
+      typeof token === 'function' ? 'function' : token,
+      props.cdnUrl,
+      props.nonce,
+      ...SESSION_OPTIONS.map((name) => props[name]),
+    ];
 
     useEffect(() => {
       const element = container.current!;
@@ -71,7 +76,10 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
 
       const { signingToken, cdnUrl, nonce } = latest.current;
       const config: Record<string, unknown> = {
-        signingToken: typeof signingToken === 'function' ? () => (latest.current.signingToken as () => string | Promise<string>)() : signingToken,
+        signingToken:
+          typeof signingToken === 'function'
+            ? () => (latest.current.signingToken as () => string | Promise<string>)()
+            : signingToken,
       };
       for (const name of SESSION_OPTIONS) if (latest.current[name] !== undefined) config[name] = latest.current[name];
 

@@ -29,13 +29,19 @@ prefix in a temp directory, loopback only, the sandbox certificate (.cache/certs
 function parse(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      check: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     allowPositionals: true,
     strict: true,
   });
   if (values.help) return { help: true };
   if (values.check) {
-    if (positionals.length || values.port || values.host) throw new Error('--check takes no directory, --port or --host');
+    if (positionals.length || values.port || values.host)
+      throw new Error('--check takes no directory, --port or --host');
     return { check: true };
   }
   if (positionals.length !== 1) throw new Error('give exactly one origin directory (or --check)');
@@ -46,7 +52,8 @@ function parse(argv) {
 function portOf(raw) {
   if (raw === undefined) return 0;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`--port must be a port number, got "${raw}"`);
   return port;
 }
 
@@ -69,8 +76,12 @@ async function main() {
   }
   const nginx = await startNginxOrigin({ root: options.dir, tls, host: options.host, port: options.port });
   const cert = relative(process.cwd(), `${CERT_DIR}/sandbox-cert.pem`);
-  console.log(`nginx serves ${options.dir} with deploy/nginx.conf at ${nginx.url} (prefix ${nginx.prefix}); Ctrl-C stops it.`);
-  console.log(`  curl --cacert ${cert} -sD- -o /dev/null ${nginx.url}/${keyOf(aliasName(version.split('.')[0]), 'index.umd.js')}`);
+  console.log(
+    `nginx serves ${options.dir} with deploy/nginx.conf at ${nginx.url} (prefix ${nginx.prefix}); Ctrl-C stops it.`,
+  );
+  console.log(
+    `  curl --cacert ${cert} -sD- -o /dev/null ${nginx.url}/${keyOf(aliasName(version.split('.')[0]), 'index.umd.js')}`,
+  );
   await new Promise((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

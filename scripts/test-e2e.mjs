@@ -42,7 +42,9 @@ for (const engine of engines) {
 }
 const selected = engines.length > 0 ? [...new Set(engines)] : Object.keys(ENGINES);
 
-const missing = selected.flatMap((engine) => ENGINES[engine].filter((file) => !existsSync(file)).map((file) => `${engine}: ${file}`));
+const missing = selected.flatMap((engine) =>
+  ENGINES[engine].filter((file) => !existsSync(file)).map((file) => `${engine}: ${file}`),
+);
 if (missing.length > 0) {
   fail(`missing ${missing.join(', ')}. Install the browsers with: bash scripts/install-browsers.sh`);
 }

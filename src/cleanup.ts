@@ -25,7 +25,12 @@ export function createCleanup(): Cleanup {
 }
 
 /** Adds an event listener and registers its removal with `cleanup`. */
-export function listen<E extends Event>(cleanup: Cleanup, target: EventTarget, type: string, handler: (event: E) => void): void {
+export function listen<E extends Event>(
+  cleanup: Cleanup,
+  target: EventTarget,
+  type: string,
+  handler: (event: E) => void,
+): void {
   target.addEventListener(type, handler as EventListener);
   cleanup.add(() => target.removeEventListener(type, handler as EventListener));
 }

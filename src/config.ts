@@ -67,7 +67,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
   if (typeof signingToken !== 'function' && !token.trim()) {
-    throw configError('config.signingToken is required: the signer\'s signing_token, or a function returning it.');
+    throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
   }
   if (!hasOwn(SIGNING_APP_URLS, environment)) {
     throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
@@ -82,8 +82,13 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     throw configError('config.title must not be empty.');
   }
   const autoHeight = options.height === 'auto';
-  if (!(autoHeight || (options.minHeight ?? options.maxHeight) === undefined) || !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)) {
-    throw configError(`config.minHeight and maxHeight need height: "auto" and 0 <= minHeight <= maxHeight, got ${minHeight} and ${maxHeight}.`);
+  if (
+    !(autoHeight || (options.minHeight ?? options.maxHeight) === undefined) ||
+    !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)
+  ) {
+    throw configError(
+      `config.minHeight and maxHeight need height: "auto" and 0 <= minHeight <= maxHeight, got ${minHeight} and ${maxHeight}.`,
+    );
   }
   return {
     token: signingToken!,
@@ -111,7 +116,8 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
 function ownOptions(config: object): Record<string, unknown> {
   const options: Record<string, unknown> = Object.create(null);
   const tokenField = Object.getOwnPropertyDescriptor(config, 'signingToken');
-  const token = tokenField && hasOwn(tokenField, 'value') && typeof tokenField.value === 'string' ? tokenField.value : '';
+  const token =
+    tokenField && hasOwn(tokenField, 'value') && typeof tokenField.value === 'string' ? tokenField.value : '';
   for (const key of Object.keys(config)) {
     const name = redactString(key, token);
     if (!hasOwn(OPTION_TYPES, key)) {
@@ -142,15 +148,16 @@ function canonicalLocale(locale: string, token: string): string {
 function dimension(name: 'width' | 'height', value: unknown, fallback: string | number, token: string): string {
   if (value === undefined) value = fallback;
   if (typeof value === 'number' && value >= 0 && value < Infinity) return `${value}px`;
-  const valid =
-    typeof value === 'string' &&
-    value.trim() !== '' &&
-    CSS.supports(name, value);
+  const valid = typeof value === 'string' && value.trim() !== '' && CSS.supports(name, value);
   if (valid) return value as string;
   throw configError(`config.${name} must be pixels or a CSS length like "100%", got ${quote(value, token)}.`);
 }
 
 /** A short, redacted rendering of a bad value for an error message. */
 function quote(value: unknown, token: string): string {
-  return typeof value === 'string' ? JSON.stringify(redactString(value, token).slice(0, 60)) : typeof value === 'number' ? String(value) : typeName(value);
+  return typeof value === 'string'
+    ? JSON.stringify(redactString(value, token).slice(0, 60))
+    : typeof value === 'number'
+      ? String(value)
+      : typeName(value);
 }

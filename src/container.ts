@@ -14,7 +14,9 @@ export function claimContainer(container: unknown, token: string): Element {
   if (typeof container === 'string') {
     element = container === '' ? null : document.getElementById(container);
     if (!element) {
-      throw configError(`no element has id "${redactString(container, token)}": create the container first, or pass the element.`);
+      throw configError(
+        `no element has id "${redactString(container, token)}": create the container first, or pass the element.`,
+      );
     }
   } else if (isElement(container)) {
     element = container;
@@ -22,9 +24,7 @@ export function claimContainer(container: unknown, token: string): Element {
     throw configError(`container must be an element id or an Element, got ${typeName(container)}.`);
   }
   if (held.has(element)) {
-    throw configError(
-      'container is used by another SvcContracts instance: destroy() it, or use another container.',
-    );
+    throw configError('container is used by another SvcContracts instance: destroy() it, or use another container.');
   }
   held.add(element);
   return element;

@@ -1,5 +1,11 @@
 // Each code is also its own key in capitals (not_found → NOT_FOUND): the table is built from the list.
-const CODES = ['not_found', 'verification_required', 'verification_limit_exceeded', 'loading_error', 'unknown'] as const;
+const CODES = [
+  'not_found',
+  'verification_required',
+  'verification_limit_exceeded',
+  'loading_error',
+  'unknown',
+] as const;
 
 export type KnownErrorCode = (typeof CODES)[number];
 

@@ -8,7 +8,12 @@ import { frameBlockedMessage } from './load-failure';
  * (Chromium, Firefox and WebKit all report the origin, at the document), fired at the document or at this
  * iframe: another element's violation is never taken as ours, and a Report-Only policy blocks nothing.
  */
-export function watchFrameCsp(iframe: HTMLIFrameElement, app: SigningApp, cleanup: Cleanup, onBlocked: (message: string) => void): void {
+export function watchFrameCsp(
+  iframe: HTMLIFrameElement,
+  app: SigningApp,
+  cleanup: Cleanup,
+  onBlocked: (message: string) => void,
+): void {
   const onViolation = (event: SecurityPolicyViolationEvent): void => {
     const target = event.target;
     if (

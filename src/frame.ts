@@ -1,7 +1,8 @@
 import type { Settings } from './config';
 
 // Each grant is explained in docs/protocol.md; anything not listed (top navigation, modals, ...) is denied.
-const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
 
 /**
  * The signing iframe, not yet in the document, and hidden: display none takes it out of layout, the tab order and

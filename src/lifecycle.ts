@@ -15,11 +15,21 @@ export const CANCELLED = 6;
 export const FAILED = 7;
 export const DESTROYED = 8;
 export type State =
-  | typeof IDLE | typeof LOADING | typeof LOADED | typeof READY
-  | typeof COMPLETED | typeof DECLINED | typeof CANCELLED | typeof FAILED | typeof DESTROYED;
+  | typeof IDLE
+  | typeof LOADING
+  | typeof LOADED
+  | typeof READY
+  | typeof COMPLETED
+  | typeof DECLINED
+  | typeof CANCELLED
+  | typeof FAILED
+  | typeof DESTROYED;
 
-// Each progress message of the app: the state it must arrive in, and the state it moves the instance to. 
-export const PROGRESS: Record<'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled', readonly [from: State, to: State]> = {
+// Each progress message of the app: the state it must arrive in, and the state it moves the instance to.
+export const PROGRESS: Record<
+  'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled',
+  readonly [from: State, to: State]
+> = {
   loaded: [LOADING, LOADED],
   ready: [LOADED, READY],
   completed: [READY, COMPLETED],

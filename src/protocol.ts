@@ -20,7 +20,8 @@ export type AppMessage =
 export type FocusRequest = { type: 'focus' };
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
-const PROTOTYPE_NAME = /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|to(Locale)?String|valueOf)$/;
+const PROTOTYPE_NAME =
+  /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|to(Locale)?String|valueOf)$/;
 
 /** Reads a plain object's own property; anything inherited is absent. */
 function own(data: object, key: string): unknown {
@@ -34,7 +35,9 @@ function own(data: object, key: string): unknown {
 function envelopeType(data: unknown, version: number): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const type = own(data, 'type');
-  return own(data, 'protocol') === PROTOCOL && own(data, 'version') === version && typeof type === 'string' ? type : undefined;
+  return own(data, 'protocol') === PROTOCOL && own(data, 'version') === version && typeof type === 'string'
+    ? type
+    : undefined;
 }
 
 /**
@@ -48,7 +51,12 @@ export function helloVersion(data: unknown): number | undefined {
     const offered = own(data as object, 'versions') ?? [HELLO_VERSION];
     if (!Array.isArray(offered) || offered.length > MAX_OFFERED_VERSIONS) return undefined;
     // Own entries only (Object.keys): a hole in the list is no offer, whatever a polluted prototype says.
-    return Math.max(0, ...Object.keys(offered).map((i) => offered[+i]).filter((version) => SUPPORTED_VERSIONS.includes(version)));
+    return Math.max(
+      0,
+      ...Object.keys(offered)
+        .map((i) => offered[+i])
+        .filter((version) => SUPPORTED_VERSIONS.includes(version)),
+    );
   } catch {
     return undefined; // a hostile getter or proxy: treat as junk
   }
@@ -59,7 +67,9 @@ export function helloVersion(data: unknown): number | undefined {
  * every object inherits (partners look codes up in objects) and never holding the token; anything else "unknown".
  */
 function cleanCode(code: unknown, token: string): string {
-  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !code.includes(token) ? code : 'unknown';
+  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !code.includes(token)
+    ? code
+    : 'unknown';
 }
 
 /** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
@@ -71,7 +81,15 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
       const value = field(key);
       return typeof value === 'string' ? cleanText(value, token) : undefined;
     };
-    if (type === 'loaded' || type === 'ready' || type === 'completed' || type === 'cancelled' || type === 'activity' || type === 'focus') return { type };
+    if (
+      type === 'loaded' ||
+      type === 'ready' ||
+      type === 'completed' ||
+      type === 'cancelled' ||
+      type === 'activity' ||
+      type === 'focus'
+    )
+      return { type };
     if (type === 'resize') {
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
@@ -85,7 +103,12 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
   return undefined;
 }
 
-export function initMessage(version: number, token: string, settings: { contractId?: string; locale?: string }, sdkVersion: string) {
+export function initMessage(
+  version: number,
+  token: string,
+  settings: { contractId?: string; locale?: string },
+  sdkVersion: string,
+) {
   const { contractId, locale } = settings;
   return { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion, locale };
 }

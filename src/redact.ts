@@ -36,7 +36,7 @@ export function containsSecret(text: string, secret: string): boolean {
 export function redact(value: unknown, secret: string): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     text = Object.prototype.toString.call(value);
   }

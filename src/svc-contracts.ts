@@ -14,7 +14,13 @@ import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, t
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
 import { fetchToken } from './token';
-import type { ContractEventHandler, ContractEventMap, ContractEventName, SigningTokenSource, SvcContractsConfig } from './types';
+import type {
+  ContractEventHandler,
+  ContractEventMap,
+  ContractEventName,
+  SigningTokenSource,
+  SvcContractsConfig,
+} from './types';
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
@@ -211,12 +217,20 @@ export class SvcContracts {
       onAppMessage: (message) => current() && this._receive(message),
       canGreet: () => this._state < COMPLETED,
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
-      onNoCommonVersion: () => current() && this._state <= READY && this._fail('The signing app needs a newer SDK version: load the current one.'),
+      onNoCommonVersion: () =>
+        current() &&
+        this._state <= READY &&
+        this._fail('The signing app needs a newer SDK version: load the current one.'),
     }));
     const timer = setTimeout(
       // A frame that never said hello by now never loaded (Firefox and WebKit fire no load for an unreachable
       // address) or never spoke: the same causes as a load without hello.
-      () => failLoading(channel.heard() ? `The signing experience was not ready within ${settings.loadTimeout} ms.` : noHelloMessage(settings.app.origin)),
+      () =>
+        failLoading(
+          channel.heard()
+            ? `The signing experience was not ready within ${settings.loadTimeout} ms.`
+            : noHelloMessage(settings.app.origin),
+        ),
       settings.loadTimeout,
     );
     connection.add(() => clearTimeout(timer));
@@ -254,7 +268,8 @@ export class SvcContracts {
     const { type, ...fields } = message;
     if (type === 'resize') {
       const { autoHeight, minHeight, maxHeight } = this._settings;
-      if (autoHeight) this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
+      if (autoHeight)
+        this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
       return;
     }
     // error, step and activity count while the attempt runs (from the handshake on), each progress message in
@@ -269,7 +284,8 @@ export class SvcContracts {
     } else if (message.type === 'error') {
       this._fail(message.message, message.code, true);
     } else if (type === 'step') {
-      if (++this._steps <= MAX_STEPS) this._emit('contract.step', { ...(fields as { step: string }), elapsedMs: Math.round(now - this._openedAt) });
+      if (++this._steps <= MAX_STEPS)
+        this._emit('contract.step', { ...(fields as { step: string }), elapsedMs: Math.round(now - this._openedAt) });
     } else if (type === 'activity') {
       // Never before the first (undefined: the comparison is false).
       if (!(now < this._quietUntil!)) {
@@ -295,10 +311,7 @@ export class SvcContracts {
     this._emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
   }
 
-  private _emit<E extends ContractEventName>(
-    event: E,
-    extra?: Omit<ContractEventMap[E], 'contractId'>,
-  ): void {
+  private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {
     const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
     // ready and error settle open(), after the handlers: taken first, since a handler may call open() again.
     const settle = event === 'contract.ready' || event === 'contract.error' ? this._takeSettle() : undefined;

@@ -22,7 +22,11 @@
       var row = document.createElement('tr');
       row.className = kind + (name === 'contract.error' ? ' error' : '');
       row.dataset.event = name;
-      row.append(cell(time(), 'time'), cell(name, 'name'), cell(payload === undefined ? '' : JSON.stringify(payload), 'payload'));
+      row.append(
+        cell(time(), 'time'),
+        cell(name, 'name'),
+        cell(payload === undefined ? '' : JSON.stringify(payload), 'payload'),
+      );
       body.append(row);
       // Only the log's own box scrolls to the newest row: row.scrollIntoView() would scroll the page as well,
       // moving the signing frame while the signer is about to click in it.

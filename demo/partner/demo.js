@@ -3,27 +3,40 @@
 (function () {
   'use strict';
   var EVENTS = [
-    'contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error',
-    'contract.declined', 'contract.cancelled', 'contract.step', 'contract.activity',
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+    'contract.completed',
+    'contract.error',
+    'contract.declined',
+    'contract.cancelled',
+    'contract.step',
+    'contract.activity',
   ];
   var HELP = {
-    complete: 'Loads, becomes ready; press "Sign contract" in the frame to complete (the server then confirms via webhook), "Decline" to decline with an optional reason, or "Finish later" to leave and resume with open().',
+    complete:
+      'Loads, becomes ready; press "Sign contract" in the frame to complete (the server then confirms via webhook), "Decline" to decline with an optional reason, or "Finish later" to leave and resume with open().',
     not_found: 'The app reports not_found (invalid token or contract gone).',
     verification_required: 'The app reports verification_required.',
     verification_limit_exceeded: 'The app reports verification_limit_exceeded.',
     loading_error: 'The app reports it failed to initialise (loading_error, no loaded event).',
-    silent: 'The page loads but never answers init: the SDK reports loading_error after the load timeout and removes the frame.',
+    silent:
+      'The page loads but never answers init: the SDK reports loading_error after the load timeout and removes the frame.',
     unknown_code: 'The app reports rate_limited, a code the SDK does not know: it is passed through unchanged.',
-    flaky: 'The first open of this application fails with loading_error; the retry from the error handler succeeds, with the same token or a fresh one.',
+    flaky:
+      'The first open of this application fails with loading_error; the retry from the error handler succeeds, with the same token or a fresh one.',
     slow: 'Ready only after a few seconds.',
-    reload: 'The app reloads itself once after loaded, as after a crash: the SDK gives the new page its session back, with no event twice. After ready, the frame\'s "Reload this page" control does the same.',
+    reload:
+      'The app reloads itself once after loaded, as after a crash: the SDK gives the new page its session back, with no event twice. After ready, the frame\'s "Reload this page" control does the same.',
     other_token: 'A token of another form: the app answers not_found.',
   };
   var POLL_MS = 500;
   var POLL_LIMIT_MS = 60000;
 
   var log = window.DemoLog;
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
   var container = $('signing-container');
   var confirmation = $('confirmation');
   var instance;
@@ -60,8 +73,12 @@
     if (!instance) return log.add('info', 'demo: no instance yet, press New session');
     $('resume').hidden = true;
     instance.open().then(
-      function () { log.add('call', 'open() resolved'); },
-      function (error) { log.add('call', 'open() rejected', { name: error.name, message: error.message }); }
+      function () {
+        log.add('call', 'open() resolved');
+      },
+      function (error) {
+        log.add('call', 'open() rejected', { name: error.name, message: error.message });
+      },
     );
   }
 
@@ -86,18 +103,24 @@
     $('resume').hidden = true;
     setConfirmation('idle', 'No contract signed yet.');
     var scenario = $('scenario').value;
-    requestToken(scenario).then(function (session) {
-      log.add('info', 'demo: new session', { scenario: scenario, contractId: session.contractId, applicationId: session.applicationId });
-      try {
-        instance = createInstance(session, $('fresh-token').checked);
-      } catch (error) {
-        // Bad options (a min above the max, say): the SDK's own error says which.
-        return log.add('call', 'new SvcContracts() threw', { name: error.name, message: error.message });
-      }
-      callOpen();
-    }).catch(function (error) {
-      log.add('info', 'demo: could not get a signing token', { message: error.message });
-    });
+    requestToken(scenario)
+      .then(function (session) {
+        log.add('info', 'demo: new session', {
+          scenario: scenario,
+          contractId: session.contractId,
+          applicationId: session.applicationId,
+        });
+        try {
+          instance = createInstance(session, $('fresh-token').checked);
+        } catch (error) {
+          // Bad options (a min above the max, say): the SDK's own error says which.
+          return log.add('call', 'new SvcContracts() threw', { name: error.name, message: error.message });
+        }
+        callOpen();
+      })
+      .catch(function (error) {
+        log.add('info', 'demo: could not get a signing token', { message: error.message });
+      });
   }
 
   /**
@@ -141,12 +164,16 @@
       appUrl: appUrl($('mistake').value),
     };
     var height = heightOptions();
-    Object.keys(height).forEach(function (key) { if (height[key] !== undefined) options[key] = height[key]; });
+    Object.keys(height).forEach(function (key) {
+      if (height[key] !== undefined) options[key] = height[key];
+    });
     if ($('locale').value) options.locale = $('locale').value;
     if ($('frame-title').value.trim()) options.title = $('frame-title').value.trim();
     var created = new window.SvcSDK.SvcContracts(container, options);
     EVENTS.forEach(function (name) {
-      created.on(name, function (payload) { log.add('event', name, payload); });
+      created.on(name, function (payload) {
+        log.add('event', name, payload);
+      });
     });
     created.on('contract.error', function (payload) {
       // Only the transient code is worth a retry; the others need the signer or the partner to act.
@@ -161,7 +188,12 @@
     });
     // The signer's other outcomes: the reason is the app's cleaned text, shown as text only.
     created.on('contract.declined', function (payload) {
-      setConfirmation('declined', payload.reason ? 'Declined by the signer: "' + payload.reason + '"' : 'Declined by the signer (no reason given).');
+      setConfirmation(
+        'declined',
+        payload.reason
+          ? 'Declined by the signer: "' + payload.reason + '"'
+          : 'Declined by the signer (no reason given).',
+      );
     });
     created.on('contract.cancelled', function () {
       setConfirmation('cancelled', 'The signer chose to finish later. Resume opens the signing again.');
@@ -174,18 +206,30 @@
   function awaitConfirmation(applicationId, since) {
     setConfirmation('pending', 'Signed in the frame; waiting for the server to confirm…');
     fetch('/api/demo/confirmations', { cache: 'no-store' })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        return response.json();
+      })
       .then(function (body) {
-        var match = body.confirmations.filter(function (c) { return c.applicationId === applicationId; })[0];
+        var match = body.confirmations.filter(function (c) {
+          return c.applicationId === applicationId;
+        })[0];
         if (match) {
-          setConfirmation('confirmed', 'Contract signed: confirmed by server (verified webhook ' + match.eventId + ').');
+          setConfirmation(
+            'confirmed',
+            'Contract signed: confirmed by server (verified webhook ' + match.eventId + ').',
+          );
           return log.add('info', 'server: application.contract.signed verified', match);
         }
-        if (Date.now() - since > POLL_LIMIT_MS) return setConfirmation('failed', 'No confirmation from the server within 60 s.');
-        pollTimer = setTimeout(function () { awaitConfirmation(applicationId, since); }, POLL_MS);
+        if (Date.now() - since > POLL_LIMIT_MS)
+          return setConfirmation('failed', 'No confirmation from the server within 60 s.');
+        pollTimer = setTimeout(function () {
+          awaitConfirmation(applicationId, since);
+        }, POLL_MS);
       })
       .catch(function () {
-        pollTimer = setTimeout(function () { awaitConfirmation(applicationId, since); }, POLL_MS);
+        pollTimer = setTimeout(function () {
+          awaitConfirmation(applicationId, since);
+        }, POLL_MS);
       });
   }
 
@@ -214,5 +258,7 @@
   $('close').addEventListener('click', call('close'));
   $('destroy').addEventListener('click', call('destroy'));
   $('focus').addEventListener('click', call('focus'));
-  $('clear-log').addEventListener('click', function () { log.clear(); });
+  $('clear-log').addEventListener('click', function () {
+    log.clear();
+  });
 })();

@@ -29,8 +29,14 @@ function webhookAdvice(sandbox) {
 export function bannerText(sandbox) {
   const { urls, origins } = sandbox;
   const extraOrigins = sandbox.partnerOrigins.filter((origin) => origin !== origins.partner);
-  const frameRows = [[origins.partner, 'the demo'], ...extraOrigins.map((origin) => [origin, 'from SANDBOX_PARTNER_ORIGINS'])];
-  const webhookRows = [[urls.webhook, 'the demo'], ...sandbox.partnerWebhookUrls.map((url) => [urlForLog(url), 'from SANDBOX_WEBHOOK_URL'])];
+  const frameRows = [
+    [origins.partner, 'the demo'],
+    ...extraOrigins.map((origin) => [origin, 'from SANDBOX_PARTNER_ORIGINS']),
+  ];
+  const webhookRows = [
+    [urls.webhook, 'the demo'],
+    ...sandbox.partnerWebhookUrls.map((url) => [urlForLog(url), 'from SANDBOX_WEBHOOK_URL']),
+  ];
   return `
 contracts-sdk sandbox (HTTPS, self-signed certificate, listening on 127.0.0.1 only)
 

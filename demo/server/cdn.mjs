@@ -27,18 +27,30 @@ export function createCdnHandler({ distDir }) {
   return async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'https://cdn.invalid').pathname);
     if (req.method === 'OPTIONS') {
-      return send(res, 204, '', { ...COMMON, 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '86400' });
+      return send(res, 204, '', {
+        ...COMMON,
+        'access-control-allow-methods': 'GET, HEAD',
+        'access-control-max-age': '86400',
+      });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'Method not allowed\n', { ...COMMON, allow: 'GET, HEAD, OPTIONS' });
     }
     // The very values the release pipeline writes to the real origin (lib/origin-policy.mjs).
-    const cacheControl = PINNED.test(path) ? CACHE_CONTROL_PINNED : FLOATING.test(path) || MANIFEST.test(path) ? CACHE_CONTROL_ALIAS : undefined;
+    const cacheControl = PINNED.test(path)
+      ? CACHE_CONTROL_PINNED
+      : FLOATING.test(path) || MANIFEST.test(path)
+        ? CACHE_CONTROL_ALIAS
+        : undefined;
     const file = cacheControl && safeJoin(distDir, path);
     const type = file && contentTypeOf(file);
     const body = type ? await readFile(file).catch(() => undefined) : undefined;
     if (!body) {
-      return send(res, 404, 'Not found\n', { ...COMMON, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      return send(res, 404, 'Not found\n', {
+        ...COMMON,
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      });
     }
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     const headers = { ...COMMON, 'content-type': type, 'cache-control': cacheControl, etag };

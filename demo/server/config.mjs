@@ -16,7 +16,8 @@ function port(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number, got "${raw}"`);
   return value;
 }
 
@@ -45,7 +46,9 @@ function partnerOrigins(env) {
   for (const origin of origins) {
     const url = parsedUrl(origin);
     if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
-      throw new Error(`SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. https://localhost:3000 (several separated by commas)`);
+      throw new Error(
+        `SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. https://localhost:3000 (several separated by commas)`,
+      );
     }
   }
   return origins;
@@ -57,7 +60,9 @@ function webhookUrls(env) {
   for (const entry of urls) {
     const url = parsedUrl(entry);
     if (!url || !/^https?:$/.test(url.protocol)) {
-      throw new Error(`SANDBOX_WEBHOOK_URL: "${entry}" is not an http(s) URL; give your endpoint's full URL, e.g. http://127.0.0.1:3000/webhooks/svc (several separated by commas or spaces)`);
+      throw new Error(
+        `SANDBOX_WEBHOOK_URL: "${entry}" is not an http(s) URL; give your endpoint's full URL, e.g. http://127.0.0.1:3000/webhooks/svc (several separated by commas or spaces)`,
+      );
     }
   }
   return urls;

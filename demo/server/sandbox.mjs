@@ -42,7 +42,9 @@ export async function startSandbox(options = {}) {
   const servers = [];
   try {
     for (const name of ['cdn', 'signing', 'demo']) {
-      servers.push(await listenHttps({ tls, port: ports[name], name, handler: (req, res) => handlers[name](req, res) }));
+      servers.push(
+        await listenHttps({ tls, port: ports[name], name, handler: (req, res) => handlers[name](req, res) }),
+      );
     }
   } catch (error) {
     await Promise.all(servers.map((s) => s.close()));
@@ -64,8 +66,18 @@ export async function startSandbox(options = {}) {
   const webhooks = createWebhookSender({
     targets: [
       // The demo receiver is one of ours: always over loopback, trusting exactly the sandbox certificate.
-      { url: webhookUrl, secret: webhookSecret, label: webhookUrl, post: ({ headers, body }) => requestLoopback({ url: webhookUrl, method: 'POST', ca: tls.cert, headers, body }) },
-      ...partnerWebhookUrls.map((url) => ({ url, secret: webhookSecret, label: urlForLog(url), post: ({ headers, body }) => postWebhook({ url, headers, body }) })),
+      {
+        url: webhookUrl,
+        secret: webhookSecret,
+        label: webhookUrl,
+        post: ({ headers, body }) => requestLoopback({ url: webhookUrl, method: 'POST', ca: tls.cert, headers, body }),
+      },
+      ...partnerWebhookUrls.map((url) => ({
+        url,
+        secret: webhookSecret,
+        label: urlForLog(url),
+        post: ({ headers, body }) => postWebhook({ url, headers, body }),
+      })),
     ],
     serviceOrigin: origins.signing,
     backoffMs: options.webhookBackoffMs ?? 1000,

@@ -12,7 +12,8 @@ const sandbox = await Promise.resolve()
   .catch((error) => {
     // A bad setting's message names the variable and how to fix it: no stack trace needed.
     console.error(`Could not start the sandbox: ${error.message}`);
-    if (error.code === 'EADDRINUSE') console.error('A port is taken: set DEMO_PORT, CDN_PORT or SIGNING_PORT (0 picks a free one).');
+    if (error.code === 'EADDRINUSE')
+      console.error('A port is taken: set DEMO_PORT, CDN_PORT or SIGNING_PORT (0 picks a free one).');
     process.exit(1);
   });
 const { urls } = sandbox;

@@ -42,7 +42,13 @@ export function parseSignatureHeader(header) {
  * Verifies a delivery. `secrets` is one secret or several (during a refresh grace period both are valid).
  * Returns `{ ok: true, timestamp }` or `{ ok: false, reason }`; reasons are for logs, never for the sender.
  */
-export function verifySignature({ header, rawBody, secrets, now = Date.now(), toleranceSeconds = DEFAULT_TOLERANCE_SECONDS }) {
+export function verifySignature({
+  header,
+  rawBody,
+  secrets,
+  now = Date.now(),
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+}) {
   const parsed = parseSignatureHeader(header);
   if (!parsed) return { ok: false, reason: 'malformed signature header' };
   if (Math.abs(now / 1000 - parsed.timestamp) > toleranceSeconds) {

@@ -147,9 +147,12 @@
   }
 
   function startSession(origin) {
-    post('/embed/api/session', { signingToken: token, parentOrigin: origin, locale: locale }).then(onSession, function () {
-      reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
-    });
+    post('/embed/api/session', { signingToken: token, parentOrigin: origin, locale: locale }).then(
+      onSession,
+      function () {
+        reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
+      },
+    );
   }
 
   function onSession(session) {
@@ -209,7 +212,7 @@
       },
       function (error) {
         view.signFailed(error.message);
-      }
+      },
     );
   }
 

@@ -4,23 +4,30 @@
   'use strict';
   var STRINGS = {
     en: {
-      standalone: 'This is the sandbox signing app. It runs inside the contracts SDK\'s frame: open the partner demo page instead.',
+      standalone:
+        "This is the sandbox signing app. It runs inside the contracts SDK's frame: open the partner demo page instead.",
       ended: 'This signing session has ended. You can close this window, or reload the page you came from.',
       loading: 'Loading contract…',
       preparing: 'Preparing your contract…',
       errorTitle: 'This contract cannot be signed here',
       errorFallback: 'Something went wrong.',
       code: 'Code: ',
-      reference: function (reference) { return 'Contract ' + reference + ' (sandbox)'; },
+      reference: function (reference) {
+        return 'Contract ' + reference + ' (sandbox)';
+      },
       lender: 'Lender',
       borrower: 'Borrower',
       signer: 'Signer',
       loanTerms: 'Loan terms',
       clauses: 'Clauses',
       sign: 'Sign contract',
-      signNote: function (name) { return 'By selecting "Sign contract" you sign this agreement electronically as ' + name + '.'; },
+      signNote: function (name) {
+        return 'By selecting "Sign contract" you sign this agreement electronically as ' + name + '.';
+      },
       signing: 'Signing…',
-      signFailed: function (message) { return 'Signing failed: ' + message + ' Please try again.'; },
+      signFailed: function (message) {
+        return 'Signing failed: ' + message + ' Please try again.';
+      },
       signed: 'Contract signed',
       agreement: 'Agreement',
       signedBy: 'Signed by',
@@ -42,24 +49,32 @@
       errors: {},
     },
     de: {
-      standalone: 'Dies ist die Sandbox-Signatur-App. Sie läuft im Frame des Contracts-SDK: Öffnen Sie stattdessen die Partner-Demoseite.',
-      ended: 'Diese Signatursitzung ist beendet. Sie können dieses Fenster schließen oder die Seite neu laden, von der Sie kamen.',
+      standalone:
+        'Dies ist die Sandbox-Signatur-App. Sie läuft im Frame des Contracts-SDK: Öffnen Sie stattdessen die Partner-Demoseite.',
+      ended:
+        'Diese Signatursitzung ist beendet. Sie können dieses Fenster schließen oder die Seite neu laden, von der Sie kamen.',
       loading: 'Vertrag wird geladen…',
       preparing: 'Ihr Vertrag wird vorbereitet…',
       errorTitle: 'Dieser Vertrag kann hier nicht unterschrieben werden',
       errorFallback: 'Etwas ist schiefgelaufen.',
       code: 'Code: ',
-      reference: function (reference) { return 'Vertrag ' + reference + ' (Sandbox)'; },
+      reference: function (reference) {
+        return 'Vertrag ' + reference + ' (Sandbox)';
+      },
       lender: 'Darlehensgeber',
       borrower: 'Darlehensnehmer',
       signer: 'Unterzeichner',
       loanTerms: 'Darlehenskonditionen',
       clauses: 'Klauseln',
       sign: 'Vertrag unterschreiben',
-      signNote: function (name) { return 'Mit „Vertrag unterschreiben“ unterschreiben Sie diesen Vertrag elektronisch als ' + name + '.'; },
+      signNote: function (name) {
+        return 'Mit „Vertrag unterschreiben“ unterschreiben Sie diesen Vertrag elektronisch als ' + name + '.';
+      },
       signing: 'Wird unterschrieben…',
       // The service's reason is English: German signers get the plain instruction.
-      signFailed: function () { return 'Das Unterschreiben ist fehlgeschlagen. Bitte versuchen Sie es erneut.'; },
+      signFailed: function () {
+        return 'Das Unterschreiben ist fehlgeschlagen. Bitte versuchen Sie es erneut.';
+      },
       signed: 'Vertrag unterschrieben',
       agreement: 'Vertrag',
       signedBy: 'Unterschrieben von',
@@ -76,11 +91,13 @@
       declined: 'Sie haben diesen Vertrag abgelehnt',
       reasonGiven: 'Ihr Grund',
       laterTitle: 'Sie können die Unterschrift später fortsetzen',
-      laterNote: 'Es wurde nichts unterschrieben. Fahren Sie auf der Seite fort, von der Sie kamen, wenn Sie bereit sind.',
+      laterNote:
+        'Es wurde nichts unterschrieben. Fahren Sie auf der Seite fort, von der Sie kamen, wenn Sie bereit sind.',
       errors: {
         not_found: 'Dieser Signaturlink ist ungültig, oder der Vertrag ist nicht mehr verfügbar.',
         verification_required: 'Der Unterzeichner muss seine Identität bestätigen, bevor er unterschreibt.',
-        verification_limit_exceeded: 'Die Versuche zur Identitätsprüfung sind aufgebraucht; die Unterschrift ist nicht möglich.',
+        verification_limit_exceeded:
+          'Die Versuche zur Identitätsprüfung sind aufgebraucht; die Unterschrift ist nicht möglich.',
         loading_error: 'Die Signaturanwendung konnte nicht gestartet werden.',
         rate_limited: 'Zu viele Anfragen für diesen Vertrag; bitte versuchen Sie es später erneut.',
       },

@@ -97,7 +97,11 @@
     },
     error: function (code, message) {
       var shownMessage = language === 'en' ? message : text.errors[code];
-      show(mainHeading(text.errorTitle), el('p', '', shownMessage || text.errorFallback), el('p', 'code', text.code + code));
+      show(
+        mainHeading(text.errorTitle),
+        el('p', '', shownMessage || text.errorFallback),
+        el('p', 'code', text.code + code),
+      );
     },
     /** The contract with its controls; `actions`: sign, decline, later (finish later), reload. */
     contract: function (contract, actions) {
@@ -118,7 +122,11 @@
       show(
         el('p', 'reference', text.reference(contract.reference)),
         mainHeading(contract.title),
-        definitionList([[text.lender, contract.lender], [text.borrower, contract.borrower], [text.signer, contract.signer.name + ', ' + contract.signer.role]]),
+        definitionList([
+          [text.lender, contract.lender],
+          [text.borrower, contract.borrower],
+          [text.signer, contract.signer.name + ', ' + contract.signer.role],
+        ]),
         el('h2', '', text.loanTerms),
         definitionList(contract.terms),
         el('h2', '', text.clauses),
@@ -126,7 +134,7 @@
         note,
         button,
         others,
-        reloadControl(actions.reload)
+        reloadControl(actions.reload),
       );
     },
     /** Asks for an optional reason; `onConfirm(reason)` declines, `onBack` shows the contract again. */
@@ -144,15 +152,31 @@
       });
       var controls = el('p', 'actions');
       controls.append(confirm, secondaryButton(text.back, onBack));
-      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.declineTitle), el('p', 'note', text.declineNote), label, field, controls);
+      showKeepingFocus(
+        el('p', 'reference', text.reference(shown.reference)),
+        mainHeading(text.declineTitle),
+        el('p', 'note', text.declineNote),
+        label,
+        field,
+        controls,
+      );
     },
     declined: function (reason) {
       var rows = [[text.agreement, shown.title]];
       if (reason) rows.push([text.reasonGiven, reason]);
-      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.declined), definitionList(rows), el('p', 'note', text.closeWindow));
+      showKeepingFocus(
+        el('p', 'reference', text.reference(shown.reference)),
+        mainHeading(text.declined),
+        definitionList(rows),
+        el('p', 'note', text.closeWindow),
+      );
     },
     later: function () {
-      showKeepingFocus(el('p', 'reference', text.reference(shown.reference)), mainHeading(text.laterTitle), el('p', 'note', text.laterNote));
+      showKeepingFocus(
+        el('p', 'reference', text.reference(shown.reference)),
+        mainHeading(text.laterTitle),
+        el('p', 'note', text.laterNote),
+      );
     },
     signing: function () {
       button.disabled = true;
@@ -164,8 +188,14 @@
       showKeepingFocus(
         el('p', 'reference', text.reference(shown.reference)),
         mainHeading(text.signed),
-        definitionList([[text.agreement, shown.title], [text.signedBy, shown.signer.name + ', ' + shown.signer.role], [text.signedAt, new Date(signedAt).toLocaleString(language)]].concat(shown.terms.slice(0, 1))),
-        el('p', 'note', text.closeWindow)
+        definitionList(
+          [
+            [text.agreement, shown.title],
+            [text.signedBy, shown.signer.name + ', ' + shown.signer.role],
+            [text.signedAt, new Date(signedAt).toLocaleString(language)],
+          ].concat(shown.terms.slice(0, 1)),
+        ),
+        el('p', 'note', text.closeWindow),
       );
     },
     signFailed: function (message) {

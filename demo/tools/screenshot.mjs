@@ -13,7 +13,11 @@ const browser = await chromium.launch({
   args: [...CHROMIUM_ARGS],
 });
 try {
-  const page = await browser.newPage({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({
+    ignoreHTTPSErrors: true,
+    viewport: { width: 1280, height: 860 },
+    deviceScaleFactor: 1,
+  });
   await page.goto(sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('complete');
   await page.getByLabel('Height').fill('400');

@@ -9,7 +9,10 @@ import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
 type ElementArgs = { host: Host; sandbox: Sandbox; elementApps: ElementApps };
-export type ElementScenarioTest = (title: string, body: (args: ElementArgs, testInfo: TestInfo) => Promise<void>) => void;
+export type ElementScenarioTest = (
+  title: string,
+  body: (args: ElementArgs, testInfo: TestInfo) => Promise<void>,
+) => void;
 
 interface Observed {
   renders: number;
@@ -38,18 +41,26 @@ async function open(host: Host, elementApps: ElementApps, app: ElementApp, token
 
 /** The signing frame shows the contract to sign (the session started and the app is ready). */
 async function waitForContract(host: Host): Promise<void> {
-  await expect.poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] }).toContain(SIGNER_LINE);
+  await expect
+    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
+    .toContain(SIGNER_LINE);
 }
 
 export function elementScenarios(test: ElementScenarioTest, app: ElementApp): void {
-  test(`${app}: signs to completion while the parent re-renders 50 times: one session, one frame, the token nowhere in the DOM`, async ({ host, sandbox, elementApps }) => {
+  test(`${app}: signs to completion while the parent re-renders 50 times: one session, one frame, the token nowhere in the DOM`, async ({
+    host,
+    sandbox,
+    elementApps,
+  }) => {
     const { token } = await issueToken(sandbox, 'complete');
     await open(host, elementApps, app, token);
     await host.evaluate(() => window.testApp.rerender(25));
     await waitForContract(host);
     await host.evaluate(() => window.testApp.rerender(25));
     await host.clickInFrame(FRAME, SIGN_BUTTON);
-    await expect.poll(async () => (await observed(host)).signed, { message: 'contract-completed reached the app' }).toBe(1);
+    await expect
+      .poll(async () => (await observed(host)).signed, { message: 'contract-completed reached the app' })
+      .toBe(1);
 
     expect((await observed(host)).renders, 'the parent re-rendered').toBeGreaterThanOrEqual(50);
     expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
@@ -57,7 +68,10 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
     expect(await frameText(host)).toContain(SIGNED_TITLE);
     expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1, signed: 1 });
     expect(sandbox.sessionStarts(token)).toBe(1);
-    expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is nowhere in the DOM').not.toContain(token);
+    expect(
+      await host.evaluate(() => document.documentElement.outerHTML),
+      'the token is nowhere in the DOM',
+    ).not.toContain(token);
 
     await host.evaluate(() => window.testApp.unmount());
     expect((await observed(host)).framesNow, 'unmounting removes the frame').toBe(0);
@@ -74,13 +88,19 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
     expect(await host.evaluate(() => document.querySelectorAll('svc-contract-signing, iframe').length)).toBe(0);
   });
 
-  test(`${app}: a new signingToken starts a new session in place of the old one`, async ({ host, sandbox, elementApps }) => {
+  test(`${app}: a new signingToken starts a new session in place of the old one`, async ({
+    host,
+    sandbox,
+    elementApps,
+  }) => {
     const first = await issueToken(sandbox, 'complete');
     const second = await issueToken(sandbox, 'complete');
     await open(host, elementApps, app, first.token);
     await waitForContract(host);
     await host.evaluate((token) => window.testApp.setToken(token), second.token);
-    await expect.poll(() => sandbox.sessionStarts(second.token), { message: 'the new token\'s session started' }).toBe(1);
+    await expect
+      .poll(() => sandbox.sessionStarts(second.token), { message: "the new token's session started" })
+      .toBe(1);
     await waitForContract(host);
     expect(await observed(host)).toMatchObject({ framesAdded: 2, framesNow: 1 });
     expect(sandbox.sessionStarts(first.token)).toBe(1);
@@ -88,10 +108,16 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
     await expect.poll(async () => (await observed(host)).signed).toBe(1);
   });
 
-  test(`${app}: an error the signing app reports reaches contract-error: the example shows its code`, async ({ host, sandbox, elementApps }) => {
+  test(`${app}: an error the signing app reports reaches contract-error: the example shows its code`, async ({
+    host,
+    sandbox,
+    elementApps,
+  }) => {
     const { token } = await issueToken(sandbox, 'not_found');
     await open(host, elementApps, app, token);
-    await expect.poll(async () => (await observed(host)).alert, { message: 'the example shows the error' }).toBe('Signing stopped (not_found).');
+    await expect
+      .poll(async () => (await observed(host)).alert, { message: 'the example shows the error' })
+      .toBe('Signing stopped (not_found).');
     expect((await observed(host)).framesNow, 'the app explains the error in its frame').toBe(1);
   });
 }

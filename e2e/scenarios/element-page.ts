@@ -14,17 +14,36 @@ export type ElementPageTest = (title: string, body: (args: PageArgs, testInfo: T
 const FRAME = 'svc-contract-signing iframe';
 
 export function elementPageScenarios(test: ElementPageTest): void {
-  test('plain HTML page, strict CSP + Trusted Types, the script-tag SDK: the docs\' page signs to completion, no violation, the token never in the DOM', async ({ host, sandbox, elementPage }) => {
+  test("plain HTML page, strict CSP + Trusted Types, the script-tag SDK: the docs' page signs to completion, no violation, the token never in the DOM", async ({
+    host,
+    sandbox,
+    elementPage,
+  }) => {
     const { token } = await issueToken(sandbox, 'complete');
     elementPage.setToken(token);
     await host.watchViolations();
     await host.goto(elementPage.url);
-    await expect.poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), { message: 'the frame shows the contract', intervals: [100, 250] }).toContain(SIGNER_LINE);
-    expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is nowhere in the DOM').not.toContain(token);
-    expect(await host.evaluate(() => document.querySelectorAll('script[src*="index.umd.js"]').length), 'the loader injected no second script').toBe(1);
+    await expect
+      .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
+        message: 'the frame shows the contract',
+        intervals: [100, 250],
+      })
+      .toContain(SIGNER_LINE);
+    expect(
+      await host.evaluate(() => document.documentElement.outerHTML),
+      'the token is nowhere in the DOM',
+    ).not.toContain(token);
+    expect(
+      await host.evaluate(() => document.querySelectorAll('script[src*="index.umd.js"]').length),
+      'the loader injected no second script',
+    ).toBe(1);
     expect(await host.violations()).toEqual([]);
     await host.clickInFrame(FRAME, SIGN_BUTTON);
-    await expect.poll(() => host.evaluate(() => location.href).catch(() => 'navigating'), { message: 'contract-completed ran the page\'s handler' }).toBe(elementPage.nextStepUrl);
+    await expect
+      .poll(() => host.evaluate(() => location.href).catch(() => 'navigating'), {
+        message: "contract-completed ran the page's handler",
+      })
+      .toBe(elementPage.nextStepUrl);
     expect(sandbox.sessionStarts(token)).toBe(1);
   });
 }

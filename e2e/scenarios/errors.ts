@@ -7,9 +7,19 @@ import type { ScenarioTest } from './scenario-test';
 export function errorScenarios(test: ScenarioTest): void {
   for (const row of APP_REPORTED) {
     const { scenario, code } = row;
-    test(`app-reported error: ${scenario} → contract.error ${code}, frame kept, open() resolves`, async ({ host, sandbox, hostUrl }) => {
+    test(`app-reported error: ${scenario} → contract.error ${code}, frame kept, open() resolves`, async ({
+      host,
+      sandbox,
+      hostUrl,
+    }) => {
       await host.goto(hostUrl());
-      await openAndWait(host, 'a', 'c1', { signingToken: adHocToken(scenario), contractId: `c-${scenario}`, appUrl: sandbox.origins.signing }, 'open.resolved');
+      await openAndWait(
+        host,
+        'a',
+        'c1',
+        { signingToken: adHocToken(scenario), contractId: `c-${scenario}`, appUrl: sandbox.origins.signing },
+        'open.resolved',
+      );
       const log = await recorded(host, 'a');
       expect(log.map((e) => e.event)).toEqual(appReported(row));
       const error = log.find((e) => e.event === 'contract.error')!;
@@ -23,13 +33,31 @@ export function errorScenarios(test: ScenarioTest): void {
 
   test('a token of another form is not_found', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: 'tok_0123456789abcdef', contractId: 'x', appUrl: sandbox.origins.signing }, 'open.resolved');
-    expect((await recorded(host, 'a')).find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'not_found' });
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      { signingToken: 'tok_0123456789abcdef', contractId: 'x', appUrl: sandbox.origins.signing },
+      'open.resolved',
+    );
+    expect((await recorded(host, 'a')).find((e) => e.event === 'contract.error')!.payload).toMatchObject({
+      code: 'not_found',
+    });
   });
 
-  test('silent: no answer to init → loading_error after loadTimeout, frame removed', async ({ host, sandbox, hostUrl }) => {
+  test('silent: no answer to init → loading_error after loadTimeout, frame removed', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('silent'), contractId: 'quiet', appUrl: sandbox.origins.signing, loadTimeout: 1500 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('silent'), contractId: 'quiet', appUrl: sandbox.origins.signing, loadTimeout: 1500 },
+      'open.resolved',
+    );
     const log = await recorded(host, 'a');
     expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
     expect(log[1].payload).toMatchObject({ contractId: 'quiet', code: 'loading_error' });

@@ -1,14 +1,35 @@
 // Retry, close/destroy, several instances on one page, and frame sizing.
 import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { call, createInstance, frameCount, frameIn, names, open, openAndWait, recorded, sign, SIGN_BUTTON, waitFor, waitForFrameText } from '../support/sdk-driver';
+import {
+  call,
+  createInstance,
+  frameCount,
+  frameIn,
+  names,
+  open,
+  openAndWait,
+  recorded,
+  sign,
+  SIGN_BUTTON,
+  waitFor,
+  waitForFrameText,
+} from '../support/sdk-driver';
 import { COMPLETED, READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 export function lifecycleScenarios(test: ScenarioTest): void {
-  test('retry: flaky fails once with loading_error; open() from the error handler reaches ready', async ({ host, sandbox, hostUrl }) => {
+  test('retry: flaky fails once with loading_error; open() from the error handler reaches ready', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('flaky'), contractId: 'retry-1', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: adHocToken('flaky'),
+      contractId: 'retry-1',
+      appUrl: sandbox.origins.signing,
+    });
     await host.evaluate(() => {
       const rec = (window as any).__rec;
       const instance = rec.instances.a;
@@ -30,18 +51,29 @@ export function lifecycleScenarios(test: ScenarioTest): void {
       'contract.loaded',
       'contract.ready',
     ]);
-    expect(log.find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'loading_error', contractId: 'retry-1' });
+    expect(log.find((e) => e.event === 'contract.error')!.payload).toMatchObject({
+      code: 'loading_error',
+      contractId: 'retry-1',
+    });
     // The first open() settled after its error handlers ran; the retry resolved on ready.
     expect(log.map((e) => e.event)).toContain('open.resolved');
     expect(await frameCount(host, 'c1')).toBe(1);
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
   });
 
-  test('close() restores the container and open() works again; destroy() then open() rejects', async ({ host, sandbox, hostUrl }) => {
+  test('close() restores the container and open() works again; destroy() then open() rejects', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
     const snapshot = () => host.evaluate(() => document.getElementById('c1')!.outerHTML);
     const before = await snapshot();
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'cycle', appUrl: sandbox.origins.signing });
+    await openAndWait(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'cycle',
+      appUrl: sandbox.origins.signing,
+    });
     expect(await frameCount(host, 'c1')).toBe(1);
 
     await call(host, 'a', 'close');
@@ -58,7 +90,9 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     // focused hands the focus to the container with tabindex="-1" (the one documented change; keyboard.spec.ts).
     await call(host, 'a', 'destroy');
     const focusReturned = await host.evaluate(() => document.activeElement === document.getElementById('c1'));
-    expect(await snapshot()).toBe(focusReturned ? before.replace('data-owner="partner"', 'data-owner="partner" tabindex="-1"') : before);
+    expect(await snapshot()).toBe(
+      focusReturned ? before.replace('data-owner="partner"', 'data-owner="partner" tabindex="-1"') : before,
+    );
     await open(host, 'a');
     await waitFor(host, 'a', 'open.rejected');
     const rejected = (await recorded(host, 'a')).find((e) => e.event === 'open.rejected')!;
@@ -68,11 +102,23 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     await openAndWait(host, 'b', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   });
 
-  test('two instances on one page, different scenarios: each sees only its own events', async ({ host, sandbox, hostUrl }) => {
+  test('two instances on one page, different scenarios: each sees only its own events', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
     const { applicationId, token } = await issueToken(sandbox, 'complete');
-    await createInstance(host, 'one', 'c1', { signingToken: token, contractId: 'contract-one', appUrl: sandbox.origins.signing });
-    await createInstance(host, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'one', 'c1', {
+      signingToken: token,
+      contractId: 'contract-one',
+      appUrl: sandbox.origins.signing,
+    });
+    await createInstance(host, 'two', 'c2', {
+      signingToken: adHocToken('not_found'),
+      contractId: 'contract-two',
+      appUrl: sandbox.origins.signing,
+    });
     await open(host, 'one');
     await open(host, 'two');
     await waitFor(host, 'one', 'open.resolved');
@@ -91,10 +137,24 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     for (const entry of two.filter((e) => e.payload)) expect(entry.payload!.contractId).toBe('contract-two');
   });
 
-  test('width and height: a number becomes pixels, a string is applied as written', async ({ host, sandbox, hostUrl }) => {
+  test('width and height: a number becomes pixels, a string is applied as written', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'px', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, width: 640, height: '22rem' });
-    await createInstance(host, 'pct', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, width: '75%', height: 300 });
+    await createInstance(host, 'px', 'c1', {
+      signingToken: adHocToken('complete'),
+      appUrl: sandbox.origins.signing,
+      width: 640,
+      height: '22rem',
+    });
+    await createInstance(host, 'pct', 'c2', {
+      signingToken: adHocToken('complete'),
+      appUrl: sandbox.origins.signing,
+      width: '75%',
+      height: 300,
+    });
     await open(host, 'px');
     await open(host, 'pct');
     await waitFor(host, 'px', 'contract.ready');

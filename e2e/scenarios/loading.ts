@@ -29,20 +29,34 @@ export function loadingScenarios(test: ScenarioTest): void {
     if (host.messages() !== null) await expect.poll(() => host.messages()!.join('\n')).toMatch(/integrity/i);
   });
 
-  test('SRI: the pinned bundle with its integrity loads; the floating v1/ path loads and works', async ({ host, sandbox, hostUrl }) => {
+  test('SRI: the pinned bundle with its integrity loads; the floating v1/ path loads and works', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ sdk: 'pinned' }));
     expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
 
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'floating', appUrl: sandbox.origins.signing });
+    await openAndWait(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'floating',
+      appUrl: sandbox.origins.signing,
+    });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });
 
-  test('a page with RequireJS: the script tag defines SvcSDK, RequireJS reports no error, require([url]) gets it too', async ({ host, sandbox, hostUrl }) => {
+  test('a page with RequireJS: the script tag defines SvcSDK, RequireJS reports no error, require([url]) gets it too', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ amd: 'requirejs' }));
-    expect(await host.evaluate(() => typeof (window as any).define === 'function' && Boolean((window as any).define.amd))).toBe(true);
+    expect(
+      await host.evaluate(() => typeof (window as any).define === 'function' && Boolean((window as any).define.amd)),
+    ).toBe(true);
     expect(await host.evaluate(() => (window as any).SvcSDK?.SDK_VERSION)).toBe(sandbox.sdkVersion);
 
     // RequireJS reports a stray anonymous define() when it next reads its queue: a require() call does, and this
@@ -61,7 +75,11 @@ export function loadingScenarios(test: ScenarioTest): void {
     expect(required).toEqual({ version: sandbox.sdkVersion, isTheGlobal: true });
     expect(await host.evaluate(() => (window as any).amdErrors)).toEqual([]);
 
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'amd-page', appUrl: sandbox.origins.signing });
+    await openAndWait(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'amd-page',
+      appUrl: sandbox.origins.signing,
+    });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });

@@ -1,7 +1,20 @@
 // The signer's other ways out (Decline with a reason, Finish later and resume) and the funnel events (steps of a
 // full signing in order, activity only after the signer interacts), with the sandbox signing app's own controls.
 import { adHocToken, expect } from '../support/fixtures';
-import { ALL_EVENTS, createInstance, frameCount, frameIn, names, open, recorded, sign, SIGN_BUTTON, tokenCalls, waitFor, waitForFrameText } from '../support/sdk-driver';
+import {
+  ALL_EVENTS,
+  createInstance,
+  frameCount,
+  frameIn,
+  names,
+  open,
+  recorded,
+  sign,
+  SIGN_BUTTON,
+  tokenCalls,
+  waitFor,
+  waitForFrameText,
+} from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
 
 const READY = ['contract.loading', 'contract.loaded', 'contract.ready'];
@@ -9,13 +22,26 @@ type Target = Parameters<typeof names>[0];
 const count = async (host: Target, event: string) => (await names(host, 'a')).filter((name) => name === event).length;
 /** The lifecycle events alone: without steps, activity and open()'s outcome. */
 const lifecycle = async (host: Target) =>
-  (await names(host, 'a')).filter((name) => !['contract.step', 'contract.activity'].includes(name) && !name.startsWith('open.'));
+  (await names(host, 'a')).filter(
+    (name) => !['contract.step', 'contract.activity'].includes(name) && !name.startsWith('open.'),
+  );
 
 export function outcomeScenarios(test: ScenarioTest): void {
-  test('declined: "Decline" with a reason → contract.declined with the cleaned reason; the frame stays on the app\'s screen', async ({ host, sandbox, hostUrl }, testInfo) => {
+  test('declined: "Decline" with a reason → contract.declined with the cleaned reason; the frame stays on the app\'s screen', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
     testInfo.slow(); // two real clicks (see the activity test)
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'd-1', appUrl: sandbox.origins.signing }, undefined, ALL_EVENTS);
+    await createInstance(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), contractId: 'd-1', appUrl: sandbox.origins.signing },
+      undefined,
+      ALL_EVENTS,
+    );
     await open(host, 'a');
     await waitFor(host, 'a', 'contract.ready');
     await host.clickInFrame(frameIn('c1'), 'Decline');
@@ -34,7 +60,11 @@ export function outcomeScenarios(test: ScenarioTest): void {
     expect(await lifecycle(host)).toEqual([...READY, 'contract.declined']);
   });
 
-  test('cancelled: "Finish later" → contract.cancelled, the frame stays; open() resumes with a fresh token and signs to completion', async ({ host, sandbox, hostUrl }, testInfo) => {
+  test('cancelled: "Finish later" → contract.cancelled, the frame stays; open() resumes with a fresh token and signs to completion', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
     testInfo.slow(); // two attempts and two real clicks (see the activity test)
     await host.goto(hostUrl());
     const tokens = [adHocToken('complete'), adHocToken('complete')];
@@ -56,31 +86,54 @@ export function outcomeScenarios(test: ScenarioTest): void {
     expect(await lifecycle(host)).toEqual([...READY, 'contract.cancelled', ...READY, 'contract.completed']);
   });
 
-  test('steps of a full signing, in order: document_viewed after ready, signature_started, then completed; elapsedMs since open()', async ({ host, sandbox, hostUrl }) => {
+  test('steps of a full signing, in order: document_viewed after ready, signature_started, then completed; elapsedMs since open()', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 's-1', appUrl: sandbox.origins.signing }, undefined, ALL_EVENTS);
+    await createInstance(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), contractId: 's-1', appUrl: sandbox.origins.signing },
+      undefined,
+      ALL_EVENTS,
+    );
     await open(host, 'a');
     await waitFor(host, 'a', 'contract.step');
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
 
-    const log = (await recorded(host, 'a')).filter((entry) => entry.event !== 'contract.activity' && entry.event !== 'open.resolved');
-    expect(log.map((entry) => (entry.event === 'contract.step' ? `step ${entry.payload!.step}` : entry.event))).toEqual([
-      ...READY,
-      'step document_viewed',
-      'step signature_started',
-      'contract.completed',
-    ]);
-    const [viewed, started] = log.filter((entry) => entry.event === 'contract.step').map((entry) => entry.payload!.elapsedMs as number);
+    const log = (await recorded(host, 'a')).filter(
+      (entry) => entry.event !== 'contract.activity' && entry.event !== 'open.resolved',
+    );
+    expect(log.map((entry) => (entry.event === 'contract.step' ? `step ${entry.payload!.step}` : entry.event))).toEqual(
+      [...READY, 'step document_viewed', 'step signature_started', 'contract.completed'],
+    );
+    const [viewed, started] = log
+      .filter((entry) => entry.event === 'contract.step')
+      .map((entry) => entry.payload!.elapsedMs as number);
     expect(Number.isInteger(viewed) && viewed >= 0).toBe(true);
     expect(started).toBeGreaterThanOrEqual(viewed);
   });
 
-  test('activity: none while the signer does nothing, one after a click in the frame, and not again within 30 s', async ({ host, sandbox, hostUrl }, testInfo) => {
+  test('activity: none while the signer does nothing, one after a click in the frame, and not again within 30 s', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
     // Two real clicks in a cross-site frame: Firefox on a loaded CI machine needs more than the default 30 s.
     testInfo.slow();
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing }, undefined, ALL_EVENTS);
+    await createInstance(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
+      undefined,
+      ALL_EVENTS,
+    );
     await open(host, 'a');
     await waitFor(host, 'a', 'contract.step'); // the app is running and reporting; the signer has done nothing yet
     expect(await count(host, 'contract.activity')).toBe(0);
@@ -96,9 +149,20 @@ export function outcomeScenarios(test: ScenarioTest): void {
     expect(await count(host, 'contract.activity')).toBe(1);
   });
 
-  test('activity: a signing done without any pointer, key or scroll (a script click) reports none', async ({ host, sandbox, hostUrl }) => {
+  test('activity: a signing done without any pointer, key or scroll (a script click) reports none', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing }, undefined, ALL_EVENTS);
+    await createInstance(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
+      undefined,
+      ALL_EVENTS,
+    );
     await open(host, 'a');
     await waitFor(host, 'a', 'contract.step');
     await host.evaluateInFrame(frameIn('c1'), () => document.querySelector<HTMLButtonElement>('button.sign')!.click());

@@ -8,7 +8,20 @@ import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { PrepareProbe } from '../support/prepare-probe';
 import { recordServerRequests } from '../support/server-requests';
-import { addHostButtons, call, createInstance, deepFocus, frameCount, frameIn, names, open, openedAt, recorded, sign, waitFor } from '../support/sdk-driver';
+import {
+  addHostButtons,
+  call,
+  createInstance,
+  deepFocus,
+  frameCount,
+  frameIn,
+  names,
+  open,
+  openedAt,
+  recorded,
+  sign,
+  waitFor,
+} from '../support/sdk-driver';
 import type { ScenarioArgs } from './scenario-test';
 import { expectStrictPageClean } from './security';
 
@@ -29,7 +42,13 @@ async function prepare(host: Host, id: string): Promise<void> {
     const rec = (window as any).__rec;
     rec.instances[id].prepare().then(
       () => rec.log.push({ id, event: 'prepare.resolved', at: performance.now() }),
-      (error: Error) => rec.log.push({ id, event: 'prepare.rejected', payload: { name: error.name, message: error.message }, at: performance.now() }),
+      (error: Error) =>
+        rec.log.push({
+          id,
+          event: 'prepare.rejected',
+          payload: { name: error.name, message: error.message },
+          at: performance.now(),
+        }),
     );
   }, id);
 }
@@ -39,7 +58,12 @@ function frameLayout(host: Host, containerId: string) {
   return host.evaluate((selector) => {
     const frame = document.querySelector(selector) as HTMLIFrameElement;
     const box = frame.getBoundingClientRect();
-    return { visible: frame.checkVisibility(), boxes: frame.getClientRects().length, width: box.width, height: box.height };
+    return {
+      visible: frame.checkVisibility(),
+      boxes: frame.getClientRects().length,
+      width: box.width,
+      height: box.height,
+    };
   }, frameIn(containerId));
 }
 
@@ -64,7 +88,12 @@ function measures(host: Host): Promise<Record<string, Measure[]>> {
   return host.evaluate(
     (names) =>
       Object.fromEntries(
-        names.map((name) => [name, performance.getEntriesByName(name).map((e) => ({ type: e.entryType, start: e.startTime, end: e.startTime + e.duration }))]),
+        names.map((name) => [
+          name,
+          performance
+            .getEntriesByName(name)
+            .map((e) => ({ type: e.entryType, start: e.startTime, end: e.startTime + e.duration })),
+        ]),
       ),
     [LOADED_MEASURE, READY_MEASURE],
   );
@@ -75,11 +104,22 @@ async function at(host: Host, id: string, event: string, nth = 0): Promise<numbe
 }
 
 export function prepareScenarios(test: PrepareTest): void {
-  test('prepare(): the frame loads to ready with no layout box, out of the Tab order and the accessibility tree; open() shows it', async ({ host, probe, sandbox, hostUrl }) => {
+  test('prepare(): the frame loads to ready with no layout box, out of the Tab order and the accessibility tree; open() shows it', async ({
+    host,
+    probe,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
     await addHostButtons(host, 'c1');
     const emptyHeight = await containerHeight(host, 'c1');
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'prepared', appUrl: sandbox.origins.signing, width: 640, height: 400 });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'prepared',
+      appUrl: sandbox.origins.signing,
+      width: 640,
+      height: 400,
+    });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     expect(await names(host, 'a')).toEqual(PREPARED);
@@ -105,7 +145,12 @@ export function prepareScenarios(test: PrepareTest): void {
     if (node!.name !== undefined) expect(node!.name).toBe(TITLE);
   });
 
-  test('open() after prepare() is ready at once: no request to the signing origin, contract.ready once, the same document', async ({ host, probe, sandbox, hostUrl }) => {
+  test('open() after prepare() is ready at once: no request to the signing origin, contract.ready once, the same document', async ({
+    host,
+    probe,
+    sandbox,
+    hostUrl,
+  }) => {
     const origin = sandbox.origins.signing;
     const { token } = await issueToken(sandbox, 'complete');
     await host.goto(hostUrl());
@@ -137,7 +182,12 @@ export function prepareScenarios(test: PrepareTest): void {
       expect.soft(settledAtOnce, 'open() resolved without waiting for a task').toBe(true);
       expect.soft(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved']);
       expect.soft((await frameLayout(host, 'c1')).visible).toBe(true);
-      expect.soft(await host.evaluateInFrame(frameIn('c1'), () => (window as any).__prepared), 'the frame shows the prepared document').toBe(true);
+      expect
+        .soft(
+          await host.evaluateInFrame(frameIn('c1'), () => (window as any).__prepared),
+          'the frame shows the prepared document',
+        )
+        .toBe(true);
 
       // The next thing the signer does reaches the signing origin: its request is logged after any open() caused.
       await sign(host, 'c1');
@@ -147,14 +197,23 @@ export function prepareScenarios(test: PrepareTest): void {
       server.stop();
       browserSeen = browser?.();
     }
-    expect.soft(serverSeen, 'requests the signing origin received from open() to completed').toEqual(['POST /embed/api/sign']);
-    if (browserSeen) expect.soft(browserSeen, 'requests the browser sent to the signing origin from open() to completed').toEqual([`POST ${origin}/embed/api/sign`]);
+    expect
+      .soft(serverSeen, 'requests the signing origin received from open() to completed')
+      .toEqual(['POST /embed/api/sign']);
+    if (browserSeen)
+      expect
+        .soft(browserSeen, 'requests the browser sent to the signing origin from open() to completed')
+        .toEqual([`POST ${origin}/embed/api/sign`]);
     expect(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved', 'contract.completed']);
     expect(sandbox.sessionStarts(token)).toBe(1);
     expect(await frameCount(host, 'c1')).toBe(1);
   });
 
-  test('prepare() then destroy() leaves nothing: no frame, document.head unchanged throughout, both containers as before (ready, and while preparing)', async ({ host, sandbox, hostUrl }) => {
+  test('prepare() then destroy() leaves nothing: no frame, document.head unchanged throughout, both containers as before (ready, and while preparing)', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
     const snapshot = () =>
       host.evaluate(() => ({
@@ -166,7 +225,10 @@ export function prepareScenarios(test: PrepareTest): void {
     const head = () => host.evaluate(() => document.head.innerHTML);
     const before = await snapshot();
     // One prepared to ready, one destroyed while still preparing (the slow scenario holds ready back after loaded).
-    await createInstance(host, 'ready', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await createInstance(host, 'ready', 'c1', {
+      signingToken: adHocToken('complete'),
+      appUrl: sandbox.origins.signing,
+    });
     await createInstance(host, 'midway', 'c2', { signingToken: adHocToken('slow'), appUrl: sandbox.origins.signing });
     expect(await head(), 'document.head right after construction').toBe(before.head);
     await prepare(host, 'ready');
@@ -183,10 +245,18 @@ export function prepareScenarios(test: PrepareTest): void {
     expect(await snapshot()).toEqual(before);
   });
 
-  test('strict CSP + Trusted Types page: prepare() and open() reach ready with zero violations', async ({ host, sandbox, hostUrl }) => {
+  test('strict CSP + Trusted Types page: prepare() and open() reach ready with zero violations', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.watchViolations();
     await host.goto(hostUrl({ csp: 'strict' }));
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'strict', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'strict',
+      appUrl: sandbox.origins.signing,
+    });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     expect((await frameLayout(host, 'c1')).visible).toBe(false);
@@ -198,7 +268,11 @@ export function prepareScenarios(test: PrepareTest): void {
     await expectStrictPageClean(host);
   });
 
-  test('User Timing: open-to-loaded and open-to-ready, once per open() that shows the frame, from that call; none for prepare() alone', async ({ host, sandbox, hostUrl }, testInfo) => {
+  test('User Timing: open-to-loaded and open-to-ready, once per open() that shows the frame, from that call; none for prepare() alone', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
     await host.goto(hostUrl());
     // Cold: open() creates and shows the frame.
     await createInstance(host, 'cold', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });

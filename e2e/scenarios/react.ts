@@ -30,12 +30,18 @@ async function mount(host: Host, token: string, strict = true): Promise<void> {
 
 /** The signing frame shows the contract to sign (the session started and the app is ready). */
 async function waitForContract(host: Host): Promise<void> {
-  await expect.poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] }).toContain(SIGNER_LINE);
+  await expect
+    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
+    .toContain(SIGNER_LINE);
 }
 
 export function reactScenarios(test: ReactScenarioTest, variants: readonly ReactVariant[]): void {
   for (const variant of variants) {
-    test(`${variant} (StrictMode): signs to completion while the parent re-renders 50 times: one session, the latest onCompleted, the signed frame stays until unmount`, async ({ host, sandbox, reactApps }) => {
+    test(`${variant} (StrictMode): signs to completion while the parent re-renders 50 times: one session, the latest onCompleted, the signed frame stays until unmount`, async ({
+      host,
+      sandbox,
+      reactApps,
+    }) => {
       const { token } = await issueToken(sandbox, 'complete');
       await host.goto(reactApps.url(variant));
       await mount(host, token);
@@ -43,20 +49,27 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
       await waitForContract(host);
       await host.evaluate(() => window.testApp.rerender(25));
       await host.clickInFrame(FRAME, SIGN_BUTTON);
-      await expect.poll(async () => (await observed(host)).signedByRender, { message: 'onSigned ran' }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await observed(host)).signedByRender, { message: 'onSigned ran' })
+        .toBeGreaterThan(0);
 
       const signed = await observed(host);
-      expect(signed.signedByRender, 'the callback that ran is the latest render\'s').toBe(signed.renders);
+      expect(signed.signedByRender, "the callback that ran is the latest render's").toBe(signed.renders);
       expect(signed.renders).toBeGreaterThanOrEqual(51);
       expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
       expect(signed.framesAdded, 'one frame ever added').toBe(1);
-      expect(signed.mountEffects, 'StrictMode ran its double effects (development only)').toBe(variant === 'react-dev' ? 2 : 1);
+      expect(signed.mountEffects, 'StrictMode ran its double effects (development only)').toBe(
+        variant === 'react-dev' ? 2 : 1,
+      );
 
       await host.evaluate(() => window.testApp.rerender(10));
       expect(await frameText(host)).toContain(SIGNED_TITLE);
       expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
       expect(sandbox.sessionStarts(token)).toBe(1);
-      expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is nowhere in the DOM').not.toContain(token);
+      expect(
+        await host.evaluate(() => document.documentElement.outerHTML),
+        'the token is nowhere in the DOM',
+      ).not.toContain(token);
 
       await host.evaluate(() => window.testApp.unmount());
       expect((await observed(host)).framesNow, 'unmounting removes the frame').toBe(0);
@@ -75,7 +88,11 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     expect(await host.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
   });
 
-  test(`${variant}: a new signingToken starts a new session in place of the old one`, async ({ host, sandbox, reactApps }) => {
+  test(`${variant}: a new signingToken starts a new session in place of the old one`, async ({
+    host,
+    sandbox,
+    reactApps,
+  }) => {
     const first = await issueToken(sandbox, 'complete');
     const second = await issueToken(sandbox, 'complete');
     await host.goto(reactApps.url(variant));
@@ -89,11 +106,17 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     await expect.poll(async () => (await observed(host)).signedByRender).toBeGreaterThan(0);
   });
 
-  test(`${variant}: an error the signing app reports reaches onError: the example shows its code`, async ({ host, sandbox, reactApps }) => {
+  test(`${variant}: an error the signing app reports reaches onError: the example shows its code`, async ({
+    host,
+    sandbox,
+    reactApps,
+  }) => {
     const { token } = await issueToken(sandbox, 'not_found');
     await host.goto(reactApps.url(variant));
     await mount(host, token);
-    await expect.poll(async () => (await observed(host)).alert, { message: 'the example shows the error' }).toBe('Signing stopped (not_found).');
+    await expect
+      .poll(async () => (await observed(host)).alert, { message: 'the example shows the error' })
+      .toBe('Signing stopped (not_found).');
     expect((await observed(host)).framesNow, 'the app explains the error in its frame').toBe(1);
   });
 }

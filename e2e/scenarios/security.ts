@@ -28,7 +28,11 @@ export async function expectStrictPageClean(host: Host): Promise<void> {
 }
 
 export function securityScenarios(test: ScenarioTest): void {
-  test('hardened host page (CSP: CDN scripts only, signing-app frames only, Trusted Types): works, zero violations', async ({ host, sandbox, hostUrl }) => {
+  test('hardened host page (CSP: CDN scripts only, signing-app frames only, Trusted Types): works, zero violations', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     const url = hostUrl({ csp: 'strict' });
     const csp = String((await requestLoopback({ url, ca: sandbox.cert })).headers['content-security-policy']);
     expect(csp).toContain(`script-src ${sandbox.origins.cdn};`);
@@ -38,8 +42,18 @@ export function securityScenarios(test: ScenarioTest): void {
 
     await host.watchViolations();
     await host.goto(url);
-    await createInstance(host, 'ok', 'c1', { signingToken: adHocToken('complete'), contractId: 'h1', appUrl: sandbox.origins.signing, width: 500, height: '20rem' });
-    await createInstance(host, 'err', 'c2', { signingToken: adHocToken('verification_required'), contractId: 'h2', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'ok', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'h1',
+      appUrl: sandbox.origins.signing,
+      width: 500,
+      height: '20rem',
+    });
+    await createInstance(host, 'err', 'c2', {
+      signingToken: adHocToken('verification_required'),
+      contractId: 'h2',
+      appUrl: sandbox.origins.signing,
+    });
     await open(host, 'ok');
     await open(host, 'err');
     await waitFor(host, 'ok', 'contract.ready');
@@ -51,15 +65,28 @@ export function securityScenarios(test: ScenarioTest): void {
     await expectStrictPageClean(host);
   });
 
-  test('a hostile frame (another origin) imitating the signing app produces no SDK event', async ({ host, sandbox, hostUrl }) => {
+  test('a hostile frame (another origin) imitating the signing app produces no SDK event', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ hostile: '1' }));
     const spoofRounds = () => host.evaluateInFrame('#hostile', () => (window as any).spoofRounds as number);
     await expect.poll(spoofRounds).toBeGreaterThan(0);
 
     // One instance that never gets an answer (any loaded/ready/completed would be forged) and one that is ready
     // (a forged completed or error would show), while the hostile frame keeps posting.
-    await createInstance(host, 'quiet', 'c1', { signingToken: adHocToken('silent'), contractId: 'q', appUrl: sandbox.origins.signing, loadTimeout: 1500 });
-    await createInstance(host, 'live', 'c2', { signingToken: adHocToken('complete'), contractId: 'l', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'quiet', 'c1', {
+      signingToken: adHocToken('silent'),
+      contractId: 'q',
+      appUrl: sandbox.origins.signing,
+      loadTimeout: 1500,
+    });
+    await createInstance(host, 'live', 'c2', {
+      signingToken: adHocToken('complete'),
+      contractId: 'l',
+      appUrl: sandbox.origins.signing,
+    });
     await open(host, 'quiet');
     await open(host, 'live');
     await waitFor(host, 'quiet', 'contract.error');
@@ -75,10 +102,25 @@ export function securityScenarios(test: ScenarioTest): void {
     expect(await host.evaluateInFrame('#hostile', () => (window as any).hijackReplies)).toBe(0);
   });
 
-  test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({ host, sandbox, harness }) => {
+  test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({
+    host,
+    sandbox,
+    harness,
+  }) => {
     // The same host page, served from evil.test: the SDK works there, the signing app refuses to be framed.
     await host.goto(`${harness.origins.evil}/host`);
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'stranger', appUrl: sandbox.origins.signing, loadTimeout: 20_000 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      {
+        signingToken: adHocToken('complete'),
+        contractId: 'stranger',
+        appUrl: sandbox.origins.signing,
+        loadTimeout: 20_000,
+      },
+      'open.resolved',
+    );
     expect(await names(host, 'a')).toEqual(FAILED_TO_LOAD);
     expect((await recorded(host, 'a'))[1].payload).toMatchObject({ code: 'loading_error' });
     // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).

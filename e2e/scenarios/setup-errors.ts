@@ -12,13 +12,16 @@ const CSP_TARGET_MS = 500;
 const NO_HELLO_MS = 3000;
 const LOAD_ALLOWANCE_MS = 3000;
 
-
 /** open() → contract.error for instance `id`: the events, the error payload and the milliseconds it took. */
 async function failure(host: Host, id: string) {
   const log = await recorded(host, id);
   const error = log.find((entry) => entry.event === 'contract.error');
   expect(error, `${id} reported contract.error`).toBeDefined();
-  return { events: log.map((entry) => entry.event), payload: error!.payload!, ms: Math.round(error!.at - (await openedAt(host, id))) };
+  return {
+    events: log.map((entry) => entry.event),
+    payload: error!.payload!,
+    ms: Math.round(error!.at - (await openedAt(host, id))),
+  };
 }
 
 function report(host: Host, mistake: string, ms: number): void {
@@ -39,38 +42,88 @@ const captureConsole = (host: Host) =>
 const printed = (host: Host) => host.evaluate(() => (window as unknown as { __lines: string[] }).__lines);
 
 export function setupErrorScenarios(test: ScenarioTest): void {
-  test("mistake: the page's CSP frame-src does not allow the signing app → named at once", async ({ host, sandbox, hostUrl }) => {
+  test("mistake: the page's CSP frame-src does not allow the signing app → named at once", async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ csp: 'frame-self' }));
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'csp', appUrl: sandbox.origins.signing, loadTimeout: 20_000 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), contractId: 'csp', appUrl: sandbox.origins.signing, loadTimeout: 20_000 },
+      'open.resolved',
+    );
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'CSP frame-src', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({ contractId: 'csp', code: 'loading_error', source: 'sdk', message: frameBlocked(sandbox.origins.signing) });
+    expect(payload).toEqual({
+      contractId: 'csp',
+      code: 'loading_error',
+      source: 'sdk',
+      message: frameBlocked(sandbox.origins.signing),
+    });
     expect(ms).toBeLessThan(CSP_TARGET_MS);
     expect(await frameCount(host, 'c1')).toBe(0);
   });
 
-  test("mistake: the page's origin is not registered (the app's frame-ancestors refuses) → the no-hello message", async ({ host, sandbox, harness }) => {
+  test("mistake: the page's origin is not registered (the app's frame-ancestors refuses) → the no-hello message", async ({
+    host,
+    sandbox,
+    harness,
+  }) => {
     // The same partner page, served from an origin the sandbox never registered.
     await host.goto(`${harness.origins.evil}/host`);
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'unregistered', appUrl: sandbox.origins.signing, loadTimeout: 20_000 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      {
+        signingToken: adHocToken('complete'),
+        contractId: 'unregistered',
+        appUrl: sandbox.origins.signing,
+        loadTimeout: 20_000,
+      },
+      'open.resolved',
+    );
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'origin not registered (frame-ancestors)', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({ contractId: 'unregistered', code: 'loading_error', source: 'sdk', message: noHello(sandbox.origins.signing) });
+    expect(payload).toEqual({
+      contractId: 'unregistered',
+      code: 'loading_error',
+      source: 'sdk',
+      message: noHello(sandbox.origins.signing),
+    });
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
 
-  test('mistake: appUrl at a port where nothing listens → the no-hello message (at loadTimeout where no load fires)', async ({ host, sandbox, hostUrl }) => {
+  test('mistake: appUrl at a port where nothing listens → the no-hello message (at loadTimeout where no load fires)', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     const appUrl = `https://${new URL(sandbox.origins.signing).hostname}:${await deadPort()}`;
     const loadTimeout = 6000;
     await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'port', appUrl, loadTimeout }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), contractId: 'port', appUrl, loadTimeout },
+      'open.resolved',
+    );
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'nothing listens at appUrl', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({ contractId: 'port', code: 'loading_error', source: 'sdk', message: noHello(new URL(appUrl).origin) });
+    expect(payload).toEqual({
+      contractId: 'port',
+      code: 'loading_error',
+      source: 'sdk',
+      message: noHello(new URL(appUrl).origin),
+    });
     // Chromium fires load for its error page (3 s later: no hello); Firefox and WebKit fire nothing: loadTimeout.
     if (host.engine === 'chromium') expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
     expect(ms).toBeLessThan(loadTimeout + 1000);
@@ -78,19 +131,48 @@ export function setupErrorScenarios(test: ScenarioTest): void {
 
   test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'path', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      {
+        signingToken: adHocToken('complete'),
+        contractId: 'path',
+        appUrl: `${sandbox.origins.signing}/missing`,
+        loadTimeout: 20_000,
+      },
+      'open.resolved',
+    );
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'wrong appUrl path (404)', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({ contractId: 'path', code: 'loading_error', source: 'sdk', message: noHello(sandbox.origins.signing) });
+    expect(payload).toEqual({
+      contractId: 'path',
+      code: 'loading_error',
+      source: 'sdk',
+      message: noHello(sandbox.origins.signing),
+    });
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
 
-  test("CSP: another instance's blocked frame and an unrelated blocked frame leave this instance alone", async ({ host, sandbox, harness, hostUrl }) => {
+  test("CSP: another instance's blocked frame and an unrelated blocked frame leave this instance alone", async ({
+    host,
+    sandbox,
+    harness,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ csp: 'strict' }));
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'allowed', appUrl: sandbox.origins.signing });
-    await createInstance(host, 'b', 'c2', { signingToken: adHocToken('complete'), contractId: 'blocked', appUrl: harness.origins.evil });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'allowed',
+      appUrl: sandbox.origins.signing,
+    });
+    await createInstance(host, 'b', 'c2', {
+      signingToken: adHocToken('complete'),
+      contractId: 'blocked',
+      appUrl: harness.origins.evil,
+    });
     await open(host, 'a');
     await open(host, 'b');
     // An unrelated frame of the page, of a third origin, that the CSP blocks while the SDK opens.
@@ -102,22 +184,43 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     await waitFor(host, 'b', 'contract.error');
     await waitFor(host, 'a', 'contract.ready');
     expect((await failure(host, 'b')).payload.message).toBe(frameBlocked(harness.origins.evil));
-    expect((await recorded(host, 'a')).map((entry) => entry.event)).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved']);
+    expect((await recorded(host, 'a')).map((entry) => entry.event)).toEqual([
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
+      'open.resolved',
+    ]);
   });
 
-  test('CSP: a Report-Only policy that would block the frame blocks nothing, and the SDK goes on', async ({ host, sandbox, hostUrl }) => {
+  test('CSP: a Report-Only policy that would block the frame blocks nothing, and the SDK goes on', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl({ csp: 'report-frame-self' }));
     await host.evaluate(() => {
       const w = window as unknown as { __reported: string[] };
       w.__reported = [];
-      document.addEventListener('securitypolicyviolation', (event) => w.__reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        w.__reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`),
+      );
     });
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), contractId: 'report-only', appUrl: sandbox.origins.signing });
+    await openAndWait(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      contractId: 'report-only',
+      appUrl: sandbox.origins.signing,
+    });
     // The browser did report the frame (so the SDK saw a violation for its own origin and rightly ignored it).
-    expect(await host.evaluate(() => (window as unknown as { __reported: string[] }).__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
+    expect(await host.evaluate(() => (window as unknown as { __reported: string[] }).__reported)).toContain(
+      `report frame-src ${sandbox.origins.signing}`,
+    );
   });
 
-  test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({ host, sandbox, hostUrl }) => {
+  test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
     await host.evaluate(() => {
@@ -143,10 +246,15 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
-    await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, debug: true });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: adHocToken('complete'),
+      appUrl: sandbox.origins.signing,
+      debug: true,
+    });
     await open(host, 'a');
     const pageOrigin = await host.evaluate(() => {
-      for (let i = 0; i < 3; i++) window.postMessage({ protocol: 'svc-contracts', version: 1, type: 'hello' }, location.origin);
+      for (let i = 0; i < 3; i++)
+        window.postMessage({ protocol: 'svc-contracts', version: 1, type: 'hello' }, location.origin);
       return location.origin;
     });
     await waitFor(host, 'a', 'contract.ready');

@@ -1,22 +1,44 @@
 // The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
 // webhook verified by the partner backend; the slow app that open() waits for.
 import { SLOW_READY_MS, adHocToken, expect, issueToken } from '../support/fixtures';
-import { createInstance, frameIn, names, open, openAndWait, openedAt, recorded, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
+import {
+  createInstance,
+  frameIn,
+  names,
+  open,
+  openAndWait,
+  openedAt,
+  recorded,
+  sign,
+  waitFor,
+  waitForFrameText,
+} from '../support/sdk-driver';
 import { COMPLETED, CONTRACT_TITLE, READY, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 export function signingScenarios(test: ScenarioTest): void {
-  test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified', async ({ host, sandbox, hostUrl }) => {
+  test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     const { applicationId, token } = await issueToken(sandbox, 'complete');
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: token, contractId: 'loan-42', appUrl: sandbox.origins.signing });
+    await createInstance(host, 'a', 'c1', {
+      signingToken: token,
+      contractId: 'loan-42',
+      appUrl: sandbox.origins.signing,
+    });
     await open(host, 'a');
 
     await waitFor(host, 'a', 'open.resolved');
     // Resolved on ready: before anything else happens, and before the signer does anything.
     expect(await names(host, 'a')).toEqual(READY);
 
-    const headings = () => host.evaluateInFrame(frameIn('c1'), () => [...document.querySelectorAll('h1, h2')].map((h) => h.textContent!.trim()));
+    const headings = () =>
+      host.evaluateInFrame(frameIn('c1'), () =>
+        [...document.querySelectorAll('h1, h2')].map((h) => h.textContent!.trim()),
+      );
     await expect.poll(headings).toContain(CONTRACT_TITLE);
     await waitForFrameText(host, 'c1', SIGNER_LINE);
     await sign(host, 'c1');
@@ -37,9 +59,19 @@ export function signingScenarios(test: ScenarioTest): void {
     expect(attempts).toEqual([expect.objectContaining({ success: true, http_status: 200, attempt_number: 1 })]);
   });
 
-  test("slow: ready arrives only after the app's delay, and open() waits for it", async ({ host, sandbox, hostUrl }) => {
+  test("slow: ready arrives only after the app's delay, and open() waits for it", async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
     await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 }, 'open.resolved');
+    await openAndWait(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 },
+      'open.resolved',
+    );
     const log = await recorded(host, 'a');
     expect(log.map((e) => e.event)).toEqual(READY);
     // The app waits SLOW_READY_MS after its own `loaded` before `ready`: measured from open(), which precedes

@@ -13,7 +13,16 @@ const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'angular-app');
 // The workspace's own node_modules (Angular's build wants TypeScript < 6, the root has 6).
 const ANGULAR_MODULES = join(REPO_ROOT, 'e2e', 'apps', 'angular', 'node_modules');
-const ANGULAR = ['@angular/build', '@angular/cli', '@angular/common', '@angular/compiler', '@angular/compiler-cli', '@angular/core', '@angular/platform-browser', 'typescript'];
+const ANGULAR = [
+  '@angular/build',
+  '@angular/cli',
+  '@angular/common',
+  '@angular/compiler',
+  '@angular/compiler-cli',
+  '@angular/core',
+  '@angular/platform-browser',
+  'typescript',
+];
 
 const SIGNING_CONFIG = `const query = new URLSearchParams(location.search);
 export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
@@ -22,7 +31,12 @@ export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get(
 /** The production build's folder, made for base href `/angular/`. */
 export async function angularAppBuild(): Promise<string> {
   const example = snippet('docs/frameworks.md', 'angular-example');
-  const key = buildKey('angular', { sources: APP_SOURCE, texts: [example, SIGNING_CONFIG], packages: [], modules: [[ANGULAR_MODULES, ANGULAR]] });
+  const key = buildKey('angular', {
+    sources: APP_SOURCE,
+    texts: [example, SIGNING_CONFIG],
+    packages: [],
+    modules: [[ANGULAR_MODULES, ANGULAR]],
+  });
   const dir = await cachedProject(
     'angular-app',
     key,
@@ -34,7 +48,10 @@ export async function angularAppBuild(): Promise<string> {
     },
     async (dir) => {
       const env = { ...process.env, NG_CLI_ANALYTICS: 'false', CI: '1' };
-      await run(process.execPath, [join(dir, 'node_modules', '@angular', 'cli', 'bin', 'ng.js'), 'build'], { cwd: dir, env });
+      await run(process.execPath, [join(dir, 'node_modules', '@angular', 'cli', 'bin', 'ng.js'), 'build'], {
+        cwd: dir,
+        env,
+      });
     },
   );
   return join(dir, 'build');

@@ -99,9 +99,20 @@ export interface ConsumerProject {
   node(script: string): Promise<string>;
 }
 
-export async function createConsumerProject({ registry, version, env }: { registry: string; version: string; env: NodeJS.ProcessEnv }): Promise<ConsumerProject> {
+export async function createConsumerProject({
+  registry,
+  version,
+  env,
+}: {
+  registry: string;
+  version: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<ConsumerProject> {
   const dir = mkdtempSync(join(tmpdir(), 'contracts-sdk-partner-app-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'partner-app', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'partner-app', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   writeFileSync(join(dir, 'app-main.js'), APP('contracts-sdk'));
   writeFileSync(join(dir, 'app-pure.js'), APP('contracts-sdk/pure'));
   writeFileSync(join(dir, 'types-check.ts'), TYPE_TESTS);
@@ -109,23 +120,57 @@ export async function createConsumerProject({ registry, version, env }: { regist
   writeFileSync(
     join(dir, 'tsconfig.require.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'node16',
+        moduleResolution: 'node16',
+        lib: ['ES2022', 'DOM'],
+        strict: true,
+        noEmit: true,
+        types: [],
+      },
       files: ['require-check.cts'],
     }),
   );
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [], skipDefaultLibCheck: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2022', 'DOM'],
+        strict: true,
+        noEmit: true,
+        types: [],
+        skipDefaultLibCheck: true,
+      },
       files: ['types-check.ts'],
     }),
   );
   // A throwaway npm cache: the package must come from this registry, never from an earlier run's cache.
-  await run('npm', ['install', `contracts-sdk@${version}`, '--registry', registry, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env });
+  await run(
+    'npm',
+    [
+      'install',
+      `contracts-sdk@${version}`,
+      '--registry',
+      registry,
+      '--cache',
+      join(dir, '.npm-cache'),
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ],
+    { cwd: dir, env },
+  );
 
   const bundles = { main: '', pure: '' };
   for (const name of ['main', 'pure'] as const) {
-    const bundle = await rollup({ input: join(dir, `app-${name}.js`), plugins: [nodeResolve({ rootDir: dir, browser: true })] });
+    const bundle = await rollup({
+      input: join(dir, `app-${name}.js`),
+      plugins: [nodeResolve({ rootDir: dir, browser: true })],
+    });
     const { output } = await bundle.generate({ format: 'iife' });
     await bundle.close();
     bundles[name] = output[0].code;

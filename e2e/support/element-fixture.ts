@@ -17,7 +17,11 @@ const BUILDS: Record<ElementApp, () => Promise<string>> = {
   angular: angularAppBuild,
 };
 
-async function startApps(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }, apps: readonly ElementApp[]): Promise<ElementApps> {
+async function startApps(
+  harness: Harness,
+  sandbox: { origins: { cdn: string; signing: string } },
+  apps: readonly ElementApp[],
+): Promise<ElementApps> {
   for (const app of apps) serveBuild(harness, app, await BUILDS[app]());
   const query = new URLSearchParams({ cdnUrl: sandbox.origins.cdn, appUrl: sandbox.origins.signing });
   return { url: (app) => `${harness.origins.partner}/${app}/?${query}` };
@@ -29,11 +33,17 @@ const BUILD_TIMEOUT_MS = 300_000;
 /** Chromium and Firefox (Playwright), with the apps named. */
 export const elementTest = (apps: readonly ElementApp[]) =>
   test.extend<object, { elementApps: ElementApps }>({
-    elementApps: [async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)), { scope: 'worker', timeout: BUILD_TIMEOUT_MS }],
+    elementApps: [
+      async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)),
+      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+    ],
   });
 
 /** WebKit (WebDriver), with the apps named. */
 export const elementWebkitTest = (apps: readonly ElementApp[]) =>
   webkitTest.extend<object, { elementApps: ElementApps }>({
-    elementApps: [async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)), { scope: 'worker', timeout: BUILD_TIMEOUT_MS }],
+    elementApps: [
+      async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)),
+      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+    ],
   });

@@ -26,8 +26,13 @@ export interface ElementPage {
   nextStepUrl: string;
 }
 
-export function mountElementPage(harness: Harness, sandbox: { origins: { cdn: string; signing: string } }): ElementPage {
-  const integrity = sriOf(readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')));
+export function mountElementPage(
+  harness: Harness,
+  sandbox: { origins: { cdn: string; signing: string } },
+): ElementPage {
+  const integrity = sriOf(
+    readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')),
+  );
   let token = '';
   harness.mount('element-page', (_req: unknown, res: Response) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
@@ -37,17 +42,37 @@ export function mountElementPage(harness: Harness, sandbox: { origins: { cdn: st
       .replaceAll(`nonce="${DOC_NONCE}"`, `nonce="${nonce}"`)
       // The sandbox's signing app (in production the element's default is right).
       .replace('<svc-contract-signing ', `<svc-contract-signing app-url="${sandbox.origins.signing}" `);
-    const csp = strictCsp({ cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`, signingOrigin: sandbox.origins.signing }).replace("connect-src 'none'", "connect-src 'self'");
+    const csp = strictCsp({
+      cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
+      signingOrigin: sandbox.origins.signing,
+    }).replace("connect-src 'none'", "connect-src 'self'");
     const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Partner page</title></head><body>\n${block}</body></html>`;
-    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': csp });
+    send(res, 200, html, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': csp,
+    });
   });
   // The package's modules (element.mjs imports ./shared.mjs), as a partner's static file server sends them.
   harness.mount('assets', (req: { url: string }, res: Response) => {
     const name = /^\/assets\/contracts-sdk\/([\w-]+\.mjs)$/.exec(new URL(req.url, 'https://x').pathname)?.[1];
     if (!name) return send(res, 404, 'Not found\n');
-    send(res, 200, readFileSync(join(PACKAGE_DIR, name), 'utf8'), { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    send(res, 200, readFileSync(join(PACKAGE_DIR, name), 'utf8'), {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+    });
   });
-  harness.mount('api', (_req: unknown, res: Response) => send(res, 200, token, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }));
-  harness.mount('application', (_req: unknown, res: Response) => send(res, 200, '<!doctype html><title>Next step</title><p>Next step</p>', { 'content-type': 'text/html; charset=utf-8' }));
-  return { url: `${harness.origins.partner}/element-page/`, setToken: (value) => (token = value), nextStepUrl: `${harness.origins.partner}/application/next-step` };
+  harness.mount('api', (_req: unknown, res: Response) =>
+    send(res, 200, token, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }),
+  );
+  harness.mount('application', (_req: unknown, res: Response) =>
+    send(res, 200, '<!doctype html><title>Next step</title><p>Next step</p>', {
+      'content-type': 'text/html; charset=utf-8',
+    }),
+  );
+  return {
+    url: `${harness.origins.partner}/element-page/`,
+    setToken: (value) => (token = value),
+    nextStepUrl: `${harness.origins.partner}/application/next-step`,
+  };
 }

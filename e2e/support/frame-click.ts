@@ -22,7 +22,12 @@ export async function clickInCrossSiteFrame(frame: FrameLocator, name: string): 
       const r = el.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
     });
-    return element.top + box.top >= 0 && element.top + box.bottom <= element.windowHeight && element.left + box.left >= 0 && element.left + box.right <= element.windowWidth;
+    return (
+      element.top + box.top >= 0 &&
+      element.top + box.bottom <= element.windowHeight &&
+      element.left + box.left >= 0 &&
+      element.left + box.right <= element.windowWidth
+    );
   };
   await expect.poll(inWindow, { message: `${control} inside the page's window` }).toBe(true);
   await control.click();

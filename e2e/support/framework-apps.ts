@@ -4,7 +4,18 @@
 // keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,13 +43,26 @@ const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
  */
 type Linked = string | readonly [string, string];
 const whereIs = (linked: Linked) =>
-  typeof linked === 'string' ? join(ROOT_MODULES, linked) : existsSync(join(...linked)) ? join(...linked) : join(ROOT_MODULES, linked[1]);
+  typeof linked === 'string'
+    ? join(ROOT_MODULES, linked)
+    : existsSync(join(...linked))
+      ? join(...linked)
+      : join(ROOT_MODULES, linked[1]);
 
 /** A hash of the built package, the app's sources, the given texts and the named packages' versions. */
-export function buildKey(name: string, { sources, texts, packages, modules = [] }: { sources: string; texts: string[]; packages: string[]; modules?: [string, string[]][] }): string {
+export function buildKey(
+  name: string,
+  {
+    sources,
+    texts,
+    packages,
+    modules = [],
+  }: { sources: string; texts: string[]; packages: string[]; modules?: [string, string[]][] },
+): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(text);
-  for (const file of [...files(PACKAGE_DIR), ...files(sources)].sort()) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
+  for (const file of [...files(PACKAGE_DIR), ...files(sources)].sort())
+    hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
   const linked: Linked[] = [...packages, ...modules.flatMap(([dir, names]) => names.map((pkg) => [dir, pkg] as const))];
   for (const pkg of linked) hash.update(readFileSync(join(whereIs(pkg), 'package.json')));
   return `${name}-${hash.digest('hex').slice(0, 16)}`;
@@ -49,9 +73,25 @@ export async function installFromRegistry(dir: string): Promise<void> {
   const registry = await startVerdaccio();
   try {
     const env = { ...process.env, npm_config_userconfig: registry.npmrc };
-    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], { env });
+    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], {
+      env,
+    });
     // A throwaway cache: the package must come from this registry.
-    await run('npm', ['install', `contracts-sdk@${PACKAGE_VERSION}`, '--registry', registry.url, '--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env });
+    await run(
+      'npm',
+      [
+        'install',
+        `contracts-sdk@${PACKAGE_VERSION}`,
+        '--registry',
+        registry.url,
+        '--cache',
+        join(dir, '.npm-cache'),
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+      ],
+      { cwd: dir, env },
+    );
   } finally {
     await registry.stop();
   }
@@ -63,14 +103,23 @@ export async function installFromRegistry(dir: string): Promise<void> {
  * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
  * first rename wins.
  */
-export async function cachedProject(cacheName: string, key: string, linked: readonly Linked[], prepare: (dir: string) => void, build: (dir: string) => Promise<void>): Promise<string> {
+export async function cachedProject(
+  cacheName: string,
+  key: string,
+  linked: readonly Linked[],
+  prepare: (dir: string) => void,
+  build: (dir: string) => Promise<void>,
+): Promise<string> {
   const cache = join(REPO_ROOT, '.cache', cacheName);
   const done = join(cache, key);
   if (existsSync(join(done, '.built'))) return done;
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-${cacheName}-`));
   try {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-${cacheName}`, private: true, type: 'module' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `partner-${cacheName}`, private: true, type: 'module' }),
+    );
     await installFromRegistry(dir);
     for (const pkg of linked) {
       const name = typeof pkg === 'string' ? pkg : pkg[1];

@@ -14,7 +14,10 @@ const STATIC = new Set(['host.css', 'hostile.html', 'hostile.js', 'imposter.html
 export async function startHarness({ tls, hosts = { partner: 'partner.test', evil: 'evil.test' } }) {
   let sandbox;
   const listener = await listenHttps({ tls, port: 0, name: 'harness', handler: (req, res) => handle(req, res) });
-  const origins = { partner: `https://${hosts.partner}:${listener.port}`, evil: `https://${hosts.evil}:${listener.port}` };
+  const origins = {
+    partner: `https://${hosts.partner}:${listener.port}`,
+    evil: `https://${hosts.evil}:${listener.port}`,
+  };
 
   /** Extra apps on the partner origin (the React apps), by path prefix: connect-style handlers. */
   const mounted = new Map();
@@ -45,7 +48,10 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
         ? `<script src="${escapeHtml(sandbox.sdkFloating)}" crossorigin="anonymous"></script>`
         : `<script src="${escapeHtml(sandbox.sdkPinned)}" integrity="${escapeHtml(sdk === 'bad-integrity' ? tamper(integrity) : integrity)}" crossorigin="anonymous"></script>`;
     const amd = params.get('amd') === 'requirejs' ? REQUIREJS_TAGS : '';
-    const hostile = params.get('hostile') === '1' ? `<iframe id="hostile" title="Advertisement" src="${escapeHtml(origins.evil)}/hostile.html"></iframe>` : '';
+    const hostile =
+      params.get('hostile') === '1'
+        ? `<iframe id="hostile" title="Advertisement" src="${escapeHtml(origins.evil)}/hostile.html"></iframe>`
+        : '';
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Partner host page</title>
 <link rel="stylesheet" href="/host.css">

@@ -39,7 +39,9 @@ export function pageProbe(page: Page, engine: Engine): PrepareProbe {
           const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
           const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
           const node = nodes[0];
-          return node && !node.ignored ? { role: String(node.role?.value ?? ''), name: node.name ? String(node.name.value) : '' } : null;
+          return node && !node.ignored
+            ? { role: String(node.role?.value ?? ''), name: node.name ? String(node.name.value) : '' }
+            : null;
         } finally {
           await cdp.detach();
         }

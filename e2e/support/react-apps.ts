@@ -3,7 +3,18 @@
 // with @vitejs/plugin-react. Builds are kept in .cache/react-apps/<key>, keyed by everything that goes into them,
 // so the workers of one run (one per engine) and later runs share them.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
@@ -48,8 +59,10 @@ function files(dir: string): string[] {
 /** A hash of everything a build is made of: the package, the app, the example, React's version, Vite's. */
 function buildKey(major: ReactMajor, example: string): string {
   const hash = createHash('sha256').update(example);
-  for (const file of [...files(PACKAGE_DIR), ...files(APP_SOURCE)].sort()) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
-  for (const name of ['react', 'react-dom']) hash.update(readFileSync(join(REACT_MODULES[major], name, 'package.json')));
+  for (const file of [...files(PACKAGE_DIR), ...files(APP_SOURCE)].sort())
+    hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
+  for (const name of ['react', 'react-dom'])
+    hash.update(readFileSync(join(REACT_MODULES[major], name, 'package.json')));
   hash.update(readFileSync(join(REPO_ROOT, 'node_modules', 'vite', 'package.json')));
   return `react-${major}-${hash.digest('hex').slice(0, 16)}`;
 }
@@ -57,9 +70,13 @@ function buildKey(major: ReactMajor, example: string): string {
 /** React and react-dom of `major`, with the scheduler that react-dom resolves, copied into the project. */
 function addReact(dir: string, major: ReactMajor): void {
   const from = REACT_MODULES[major];
-  for (const name of ['react', 'react-dom']) cpSync(join(from, name), join(dir, 'node_modules', name), { recursive: true, dereference: true });
+  for (const name of ['react', 'react-dom'])
+    cpSync(join(from, name), join(dir, 'node_modules', name), { recursive: true, dereference: true });
   const nested = join(from, 'react-dom', 'node_modules', 'scheduler');
-  cpSync(existsSync(nested) ? nested : join(from, 'scheduler'), join(dir, 'node_modules', 'scheduler'), { recursive: true, dereference: true });
+  cpSync(existsSync(nested) ? nested : join(from, 'scheduler'), join(dir, 'node_modules', 'scheduler'), {
+    recursive: true,
+    dereference: true,
+  });
 }
 
 /** The app for React `major`, built once per key (concurrent workers may both build; the first rename wins). */
@@ -69,7 +86,10 @@ export async function reactApp(major: ReactMajor): Promise<ReactApp> {
   if (!existsSync(join(done, 'build', 'index.html'))) {
     mkdirSync(CACHE, { recursive: true });
     const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-react-${major}-`));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `partner-react-${major}`, private: true, type: 'module' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `partner-react-${major}`, private: true, type: 'module' }),
+    );
     await installFromRegistry(dir);
     addReact(dir, major);
     cpSync(APP_SOURCE, dir, { recursive: true });

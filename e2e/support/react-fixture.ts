@@ -4,7 +4,6 @@ import { test, webkitTest, type Harness, type Sandbox } from './fixtures';
 import { serveBuild } from './framework-apps';
 import { devServer, reactApp, type ReactApp } from './react-apps';
 
-
 export type ReactVariant = 'react-19' | 'react-18' | 'react-dev';
 
 export interface ReactApps {
@@ -31,7 +30,12 @@ async function startReactApps(harness: Harness, sandbox: Sandbox, withDevServer:
 const BUILD_TIMEOUT_MS = 240_000;
 
 /** The worker fixture: the apps built and mounted once per worker, shared by its tests. */
-function reactAppsFixture(withDevServer: boolean): [(fixtures: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }] {
+function reactAppsFixture(
+  withDevServer: boolean,
+): [
+  (fixtures: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; timeout: number },
+] {
   return [
     async ({ harness, sandbox }: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => {
       const started = await startReactApps(harness, sandbox, withDevServer);
@@ -46,4 +50,6 @@ function reactAppsFixture(withDevServer: boolean): [(fixtures: { harness: Harnes
 export const reactTest = test.extend<object, { reactApps: ReactApps }>({ reactApps: reactAppsFixture(true) });
 
 /** WebKit (WebDriver): the production builds (Vite's dev server needs no third engine). */
-export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({ reactApps: reactAppsFixture(false) });
+export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({
+  reactApps: reactAppsFixture(false),
+});

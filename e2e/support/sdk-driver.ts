@@ -5,9 +5,21 @@ import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { pageHost, type Engine, type Host } from './host';
 
-export const SDK_EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+export const SDK_EVENTS = [
+  'contract.loading',
+  'contract.loaded',
+  'contract.ready',
+  'contract.completed',
+  'contract.error',
+];
 /** SDK_EVENTS and the 1.2.0 outcome and funnel events: recorded where a test asks for them (createInstance's `events`). */
-export const ALL_EVENTS = [...SDK_EVENTS, 'contract.declined', 'contract.cancelled', 'contract.step', 'contract.activity'];
+export const ALL_EVENTS = [
+  ...SDK_EVENTS,
+  'contract.declined',
+  'contract.cancelled',
+  'contract.step',
+  'contract.activity',
+];
 export const SIGN_BUTTON = 'Sign contract';
 
 export interface Recorded {
@@ -52,7 +64,10 @@ export async function createInstance(
 ): Promise<void> {
   await hostOf(target).evaluate(
     ({ id, containerId, config, names, tokenSequence }) => {
-      const w = window as unknown as { __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> }; SvcSDK: any };
+      const w = window as unknown as {
+        __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> };
+        SvcSDK: any;
+      };
       const rec = (w.__rec ??= { log: [], instances: {}, tokenCalls: {} });
       rec.tokenCalls ??= {};
       if (tokenSequence) {
@@ -65,7 +80,9 @@ export async function createInstance(
         };
       }
       // An id inside a shadow root (addShadowContainer) is passed as its element: getElementById cannot see it.
-      const inShadow = document.getElementById(containerId) ? null : document.querySelector('[data-shadow-container]')?.shadowRoot?.getElementById(containerId);
+      const inShadow = document.getElementById(containerId)
+        ? null
+        : document.querySelector('[data-shadow-container]')?.shadowRoot?.getElementById(containerId);
       const instance = new w.SvcSDK.SvcContracts(inShadow ?? containerId, config);
       for (const name of names) {
         instance.on(name, (payload: unknown) => rec.log.push({ id, event: name, payload, at: performance.now() }));
@@ -91,7 +108,13 @@ export async function open(target: Target, id: string): Promise<void> {
     (rec.openedAt ??= {})[id] = performance.now();
     rec.instances[id].open().then(
       () => rec.log.push({ id, event: 'open.resolved', at: performance.now() }),
-      (error: Error) => rec.log.push({ id, event: 'open.rejected', payload: { name: error.name, message: error.message }, at: performance.now() }),
+      (error: Error) =>
+        rec.log.push({
+          id,
+          event: 'open.rejected',
+          payload: { name: error.name, message: error.message },
+          at: performance.now(),
+        }),
     );
   }, id);
 }
@@ -168,7 +191,10 @@ export function frameText(target: Target, containerId: string): Promise<string> 
 /** Waits until the signing frame in a container shows `text` (the frame may still be loading). */
 export async function waitForFrameText(target: Target, containerId: string, text: string): Promise<void> {
   await expect
-    .poll(() => frameText(target, containerId).catch(() => ''), { message: `#${containerId} frame shows "${text}"`, intervals: [100, 250] })
+    .poll(() => frameText(target, containerId).catch(() => ''), {
+      message: `#${containerId} frame shows "${text}"`,
+      intervals: [100, 250],
+    })
     .toContain(text);
 }
 
@@ -181,7 +207,8 @@ export function sign(target: Target, containerId: string): Promise<void> {
 export async function addHostButtons(target: Target, containerId: string): Promise<void> {
   await hostOf(target).evaluate((containerId) => {
     const container = document.getElementById(containerId)!;
-    const button = (id: string, label: string) => Object.assign(document.createElement('button'), { id, type: 'button', textContent: label });
+    const button = (id: string, label: string) =>
+      Object.assign(document.createElement('button'), { id, type: 'button', textContent: label });
     container.before(button('before', 'Before signing'));
     container.after(button('after', 'After signing'));
   }, containerId);
@@ -192,15 +219,22 @@ export async function addHostButtons(target: Target, containerId: string): Promi
  * button (#before) and the container (#containerId); createInstance() finds the container there.
  */
 export async function addShadowContainer(target: Target, hostId: string, containerId: string): Promise<void> {
-  await hostOf(target).evaluate(({ hostId, containerId }) => {
-    const element = Object.assign(document.createElement('partner-checkout'), { id: hostId });
-    element.setAttribute('data-shadow-container', '');
-    const root = element.attachShadow({ mode: 'open' });
-    const button = Object.assign(document.createElement('button'), { id: 'before', type: 'button', textContent: 'Before signing' });
-    const container = Object.assign(document.createElement('div'), { id: containerId });
-    root.append(button, container);
-    document.querySelector('main')!.append(element);
-  }, { hostId, containerId });
+  await hostOf(target).evaluate(
+    ({ hostId, containerId }) => {
+      const element = Object.assign(document.createElement('partner-checkout'), { id: hostId });
+      element.setAttribute('data-shadow-container', '');
+      const root = element.attachShadow({ mode: 'open' });
+      const button = Object.assign(document.createElement('button'), {
+        id: 'before',
+        type: 'button',
+        textContent: 'Before signing',
+      });
+      const container = Object.assign(document.createElement('div'), { id: containerId });
+      root.append(button, container);
+      document.querySelector('main')!.append(element);
+    },
+    { hostId, containerId },
+  );
 }
 
 /** Where the page's keyboard focus is, looked up through open shadow roots: "frame" for a signing iframe, else the id. */

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 const VERDACCIO_BIN = fileURLToPath(new URL('../../node_modules/verdaccio/bin/verdaccio', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
 
-
 /**
  * Starts Verdaccio and creates one user. Resolves `{ url, npmrc, dir, log(), stop() }`: `npmrc` is a user config
  * file holding that user's token (pass it as npm_config_userconfig), `log()` what Verdaccio printed so far.
@@ -58,7 +57,11 @@ export async function startVerdaccio() {
 
   try {
     // Verdaccio logs "http address - <url>" once it listens; wait for that line (or its exit).
-    await waitForOutput(child, child.stdout, /http address/, { what: 'Verdaccio', timeoutMs: STARTUP_TIMEOUT_MS, details: () => output });
+    await waitForOutput(child, child.stdout, /http address/, {
+      what: 'Verdaccio',
+      timeoutMs: STARTUP_TIMEOUT_MS,
+      details: () => output,
+    });
     const password = `pw-${Math.random().toString(36).slice(2)}`;
     const response = await fetch(`${url}-/user/org.couchdb.user:release`, {
       method: 'PUT',
@@ -66,7 +69,8 @@ export async function startVerdaccio() {
       body: JSON.stringify({ name: 'release', password, type: 'user', roles: [], date: new Date().toISOString() }),
     });
     const body = await response.json();
-    if (!response.ok || !body.token) throw new Error(`could not create the Verdaccio user: HTTP ${response.status} ${JSON.stringify(body)}`);
+    if (!response.ok || !body.token)
+      throw new Error(`could not create the Verdaccio user: HTTP ${response.status} ${JSON.stringify(body)}`);
     const npmrc = join(dir, 'npmrc');
     writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=${body.token}\n`);
     return { url, npmrc, dir, log: () => output, stop };

@@ -32,7 +32,14 @@ export async function vueAppBuild(): Promise<string> {
     },
     async (dir) => {
       const { build } = await import('vite');
-      await build({ root: dir, configFile: join(dir, 'vite.config.ts'), base: '/vue/', logLevel: 'warn', cacheDir: join(dir, '.vite-cache'), build: { outDir: join(dir, 'build'), emptyOutDir: true } });
+      await build({
+        root: dir,
+        configFile: join(dir, 'vite.config.ts'),
+        base: '/vue/',
+        logLevel: 'warn',
+        cacheDir: join(dir, '.vite-cache'),
+        build: { outDir: join(dir, 'build'), emptyOutDir: true },
+      });
     },
   );
   return join(dir, 'build');

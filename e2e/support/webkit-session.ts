@@ -34,7 +34,11 @@ function stderrOf(child: ChildProcess): string {
   return (stderrText.get(child) ?? []).join('').trim();
 }
 
-function startGroup(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {}): ChildProcess {
+function startGroup(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {},
+): ChildProcess {
   const child = spawn(command, args, {
     detached: true,
     env: options.env ?? process.env,
@@ -59,16 +63,20 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 /** Resolves with the first line `child` writes to `stream`, or rejects when it exits or times out. */
 async function firstLine(child: ChildProcess, stream: Readable, what: string): Promise<string> {
-  const [, line] = await waitForOutput(child, stream, /^(.*)\n/, { what, timeoutMs: START_TIMEOUT_MS, details: () => stderrOf(child) });
+  const [, line] = await waitForOutput(child, stream, /^(.*)\n/, {
+    what,
+    timeoutMs: START_TIMEOUT_MS,
+    details: () => stderrOf(child),
+  });
   return line.trim();
 }
-
 
 /** Waits until the driver answers /status as ready (the port is open), or fails as soon as the driver exits. */
 async function driverReady(driver: ChildProcess, port: number): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${driver.exitCode}: ${stderrOf(driver)}`);
+    if (driver.exitCode !== null)
+      throw new Error(`WebKitWebDriver exited with ${driver.exitCode}: ${stderrOf(driver)}`);
     const status = await fetch(`http://127.0.0.1:${port}/status`).then(
       (response) => response.json() as Promise<{ value?: { ready?: boolean } }>,
       () => undefined,
@@ -86,12 +94,16 @@ export async function startWebKit(): Promise<WebKitSession> {
   try {
     // -displayfd: Xvfb picks a free display itself and reports it once it accepts connections (no race with
     // other displays on the machine, no fixed :99).
-    const xvfb = startGroup(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { extraFd: true });
+    const xvfb = startGroup(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      extraFd: true,
+    });
     started.push(xvfb);
     const display = await firstLine(xvfb, xvfb.stdio[3] as Readable, 'Xvfb');
 
     const port = await freePort();
-    const driver = startGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`], { env: { ...process.env, DISPLAY: `:${display}` } });
+    const driver = startGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+      env: { ...process.env, DISPLAY: `:${display}` },
+    });
     started.push(driver);
     await driverReady(driver, port);
 

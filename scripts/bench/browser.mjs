@@ -30,7 +30,8 @@ export async function launchProfile({ userDataDir, portMaps, spkiSha256 }) {
     const rules = /^--host-resolver-rules=(.*)$/.exec(arg);
     return rules ? `--host-resolver-rules=${[...maps, rules[1]].join(', ')}` : arg;
   });
-  if (!args.some((arg, i) => arg !== CHROMIUM_ARGS[i])) throw new Error('lib/chromium.mjs has no --host-resolver-rules to extend');
+  if (!args.some((arg, i) => arg !== CHROMIUM_ARGS[i]))
+    throw new Error('lib/chromium.mjs has no --host-resolver-rules to extend');
   args.push(`--ignore-certificate-errors-spki-list=${spkiSha256}`);
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args });
   return { context, version: context.browser()?.version() };

@@ -36,7 +36,11 @@ export async function startEnvironment() {
 
   // The CDN folder: the built SDK exactly as dist/ holds it, and penpal's minified build beside it.
   const cdnDir = mkdtempSync(join(tmpdir(), 'contracts-bench-cdn-'));
-  cpSync(join(BENCH_DIST_DIR, 'packages', 'contracts-sdk', sdkVersion), join(cdnDir, 'packages', 'contracts-sdk', sdkVersion), { recursive: true });
+  cpSync(
+    join(BENCH_DIST_DIR, 'packages', 'contracts-sdk', sdkVersion),
+    join(cdnDir, 'packages', 'contracts-sdk', sdkVersion),
+    { recursive: true },
+  );
   cpSync(PENPAL.file, join(cdnDir, 'packages', 'penpal', penpalVersion, 'penpal.min.js'));
 
   const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: Object.values(HOSTS) });
@@ -44,7 +48,11 @@ export async function startEnvironment() {
   let sandbox;
   try {
     // `npm run demo`'s sandbox in its own process, as a partner runs it; free ports, the bench's host names.
-    sandbox = await startSandboxProcess({ hosts: HOSTS, distDir: cdnDir, extraPartnerOrigins: [bench.origins.partner] });
+    sandbox = await startSandboxProcess({
+      hosts: HOSTS,
+      distDir: cdnDir,
+      extraPartnerOrigins: [bench.origins.partner],
+    });
   } catch (error) {
     await bench.close();
     rmSync(cdnDir, { recursive: true, force: true });

@@ -82,7 +82,9 @@ export async function startLatencyProxy({ targetPort, rttMs = 100 }) {
     client.on('error', teardown);
     // The client is gone (both directions ended, or the browser context closed): its last bytes to the server
     // are at most half a round trip out (or waiting for the handshake), so end the upstream side after that.
-    client.on('close', (hadError) => (hadError ? teardown() : setTimeout(teardown, Math.max(0, handshakeDone - performance.now()) + rtt)));
+    client.on('close', (hadError) =>
+      hadError ? teardown() : setTimeout(teardown, Math.max(0, handshakeDone - performance.now()) + rtt),
+    );
 
     // The client's bytes leave once its handshake is done, then take half a round trip.
     const upAt = () => Math.max(performance.now(), handshakeDone) + rtt / 2;
@@ -96,26 +98,29 @@ export async function startLatencyProxy({ targetPort, rttMs = 100 }) {
       else pendingUp.push({ chunk: null, at: upAt() });
     });
 
-    setTimeout(() => {
-      if (client.destroyed) return;
-      upstream = net.connect({ host: '127.0.0.1', port: targetPort, allowHalfOpen: true });
-      sockets.add(upstream);
-      upstream.setNoDelay(true);
-      toUpstream = delayLine(upstream);
-      for (const { chunk, at } of pendingUp) {
-        if (chunk === null) toUpstream.end(at);
-        else toUpstream.push(chunk, at);
-      }
-      pendingUp.length = 0;
-      upstream.on('data', (chunk) => {
-        totals.bytesDown += chunk.length;
-        toClient.push(chunk, performance.now() + rtt / 2);
-      });
-      upstream.on('end', () => toClient.end(performance.now() + rtt / 2));
-      upstream.on('error', teardown);
-      // A server that ends normally has its FIN queued for the client behind the data; only an error cuts short.
-      upstream.on('close', (hadError) => (hadError ? teardown() : sockets.delete(upstream)));
-    }, Math.max(0, handshakeDone - performance.now()));
+    setTimeout(
+      () => {
+        if (client.destroyed) return;
+        upstream = net.connect({ host: '127.0.0.1', port: targetPort, allowHalfOpen: true });
+        sockets.add(upstream);
+        upstream.setNoDelay(true);
+        toUpstream = delayLine(upstream);
+        for (const { chunk, at } of pendingUp) {
+          if (chunk === null) toUpstream.end(at);
+          else toUpstream.push(chunk, at);
+        }
+        pendingUp.length = 0;
+        upstream.on('data', (chunk) => {
+          totals.bytesDown += chunk.length;
+          toClient.push(chunk, performance.now() + rtt / 2);
+        });
+        upstream.on('end', () => toClient.end(performance.now() + rtt / 2));
+        upstream.on('error', teardown);
+        // A server that ends normally has its FIN queued for the client behind the data; only an error cuts short.
+        upstream.on('close', (hadError) => (hadError ? teardown() : sockets.delete(upstream)));
+      },
+      Math.max(0, handshakeDone - performance.now()),
+    );
   });
 
   await new Promise((resolve, reject) => {

@@ -32,7 +32,7 @@ function apps(urls, proxied) {
   return [
     {
       id: 'sandbox',
-      label: "sandbox signing app (`complete`: page, 3 scripts + CSS, session call, render)",
+      label: 'sandbox signing app (`complete`: page, 3 scripts + CSS, session call, render)',
       proxy: 'sandboxSigning',
       options: (contender) => ({
         contender,
@@ -81,11 +81,14 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
     // Cold cache and pool: the SDK script came through the CDN proxy again, on a new connection, in full.
     const cdn = proxies.cdn.stats();
     if (cdn.connections - start.cdn.connections < 1 || cdn.bytesDown - start.cdn.bytesDown < sdkGzipBytes) {
-      throw new Error('latency: the page had the SDK script without fetching it through the CDN proxy (cache or pool not cold?)');
+      throw new Error(
+        'latency: the page had the SDK script without fetching it through the CDN proxy (cache or pool not cold?)',
+      );
     }
     const setAt = Date.now();
     await page.evaluate((options) => window.bench.latencySetup(options), app.options(contender.id));
-    const prepared = contender.id === 'prepared' ? await page.evaluate(() => window.bench.latencyPrepared()) : undefined;
+    const prepared =
+      contender.id === 'prepared' ? await page.evaluate(() => window.bench.latencyPrepared()) : undefined;
     await pause(Math.max(0, clickDelayMs - (Date.now() - setAt)));
     const beforeClick = signing.stats();
     await page.click('#go');
@@ -118,10 +121,21 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
 async function calibrate(proxy, { host, ca }) {
   const started = performance.now();
   await new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxy.port, servername: host, headers: { host }, path: '/static/host.js', ca, agent: false }, (res) => {
-      res.resume();
-      res.on('end', resolve);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: proxy.port,
+        servername: host,
+        headers: { host },
+        path: '/static/host.js',
+        ca,
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -137,14 +151,25 @@ const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : 
 export async function clickToReady(environment, { rtts, rounds, warmup, clickDelayMs, settleMs, progress }) {
   const proxies = {};
   try {
-    for (const [name, target] of Object.entries(environment.proxied)) proxies[name] = await startLatencyProxy({ targetPort: target.port });
-    const portMaps = Object.entries(environment.proxied).map(([name, target]) => ({ host: target.host, port: target.port, toPort: proxies[name].port }));
+    for (const [name, target] of Object.entries(environment.proxied))
+      proxies[name] = await startLatencyProxy({ targetPort: target.port });
+    const portMaps = Object.entries(environment.proxied).map(([name, target]) => ({
+      host: target.host,
+      port: target.port,
+      toPort: proxies[name].port,
+    }));
     const calibration = [];
     proxies.benchSigning.rttMs = 0;
     await calibrate(proxies.benchSigning, { host: environment.proxied.benchSigning.host, ca: environment.ca }); // Node's TLS set-up, not counted
     for (const rttMs of rtts) {
       proxies.benchSigning.rttMs = rttMs;
-      calibration.push({ rttMs, coldGetMs: await calibrate(proxies.benchSigning, { host: environment.proxied.benchSigning.host, ca: environment.ca }) });
+      calibration.push({
+        rttMs,
+        coldGetMs: await calibrate(proxies.benchSigning, {
+          host: environment.proxied.benchSigning.host,
+          ca: environment.ca,
+        }),
+      });
     }
     const userDataDir = mkdtempSync(join(tmpdir(), 'contracts-bench-profile-'));
     const { context } = await launchProfile({ userDataDir, portMaps, spkiSha256: environment.spkiSha256 });
@@ -159,7 +184,15 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
           for (const app of list) {
             for (const contender of LATENCY_CONTENDERS) {
               await pause(settleMs);
-              const sample = await measureOnce(context, { url: environment.urls.latency, app, contender, rttMs, proxies, clickDelayMs, sdkGzipBytes });
+              const sample = await measureOnce(context, {
+                url: environment.urls.latency,
+                app,
+                contender,
+                rttMs,
+                proxies,
+                clickDelayMs,
+                sdkGzipBytes,
+              });
               if (round < 0) continue;
               const k = key(rttMs, app.id, contender.id);
               if (!samples.has(k)) samples.set(k, []);
@@ -169,7 +202,9 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
         }
         const done = round + warmup + 1;
         const perRound = (Date.now() - started) / 1000 / done;
-        progress(`click to ready under latency: ${round < 0 ? `warm-up ${done}/${warmup}` : `${round + 1}/${rounds} rounds`} (${perRound.toFixed(0)} s per round)`);
+        progress(
+          `click to ready under latency: ${round < 0 ? `warm-up ${done}/${warmup}` : `${round + 1}/${rounds} rounds`} (${perRound.toFixed(0)} s per round)`,
+        );
       }
       const cells = [];
       for (const rttMs of rtts) {
@@ -199,7 +234,17 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
           }
         }
       }
-      return { rtts, rounds, warmup, clickDelayMs, settleMs, calibration, apps: list.map(({ id, label }) => ({ id, label })), contenders: LATENCY_CONTENDERS, cells };
+      return {
+        rtts,
+        rounds,
+        warmup,
+        clickDelayMs,
+        settleMs,
+        calibration,
+        apps: list.map(({ id, label }) => ({ id, label })),
+        contenders: LATENCY_CONTENDERS,
+        cells,
+      };
     } finally {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

@@ -10,11 +10,16 @@ export function contenders(urls) {
   const sandboxToken = `sbx_complete_bench${randomUUID().replaceAll('-', '')}`;
   return [
     { id: 'baseline', label: 'baseline: iframe + hello/answer/reply over postMessage', call: ['baseline'] },
-    { id: 'sdk', label: 'contracts-sdk: new SvcContracts() + open() until contract.ready', call: ['sdk', { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' }] },
+    {
+      id: 'sdk',
+      label: 'contracts-sdk: new SvcContracts() + open() until contract.ready',
+      call: ['sdk', { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' }],
+    },
     { id: 'penpal', label: 'penpal 7: connect() until connection.promise resolves', call: ['penpal'] },
     {
       id: 'sdkSandbox',
-      label: 'contracts-sdk on the sandbox signing app (`complete`: session fetch + render before ready; informational)',
+      label:
+        'contracts-sdk on the sandbox signing app (`complete`: session fetch + render before ready; informational)',
       call: ['sdk', { appUrl: urls.sandboxAppUrl, token: sandboxToken }],
     },
   ];
@@ -42,7 +47,8 @@ export async function openToReady(context, urls, { rounds, warmup, settleMs, pro
   const violations = await page.evaluate(() => window.bench.violations());
   const iframesLeft = await page.evaluate(() => window.bench.iframes());
   await page.close();
-  if (errors.length || violations.length) throw new Error(`host page problems: ${[...errors, ...violations].join('; ')}`);
+  if (errors.length || violations.length)
+    throw new Error(`host page problems: ${[...errors, ...violations].join('; ')}`);
   const baselineMedian = summary(samples.baseline).median;
   return {
     rounds,
@@ -68,13 +74,17 @@ export async function scriptCost(context, urls, { rounds, warmup, settleMs }) {
   for (let round = -warmup; round < rounds; round++) {
     for (const kind of kinds) {
       await pause(settleMs);
-      const result = await page.evaluate((options) => window.bench.loadScript(options), { kind, tag: `${round}-${randomUUID()}` });
+      const result = await page.evaluate((options) => window.bench.loadScript(options), {
+        kind,
+        tag: `${round}-${randomUUID()}`,
+      });
       if (round >= 0) samples[kind].push(result);
     }
   }
   const violations = await page.evaluate(() => window.bench.violations());
   await page.close();
-  if (errors.length || violations.length) throw new Error(`script-cost page problems: ${[...errors, ...violations].join('; ')}`);
+  if (errors.length || violations.length)
+    throw new Error(`script-cost page problems: ${[...errors, ...violations].join('; ')}`);
   return Object.fromEntries(
     kinds.map((kind) => {
       const list = samples[kind];
@@ -101,8 +111,10 @@ export async function scriptCost(context, urls, { rounds, warmup, settleMs }) {
 export async function memory(context, urls, { cycles, prepareCycles, instances, warmup, progress }) {
   const { page, cdp, errors } = await openPage(context, urls.host);
   const app = { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' };
-  const run = (name, count) => page.evaluate(({ name, options }) => window.bench[name](options), { name, options: { ...app, count } });
-  let failures = (await run('cycles', warmup)) + (await run('prepareCycles', warmup)) + (await run('instances', warmup));
+  const run = (name, count) =>
+    page.evaluate(({ name, options }) => window.bench[name](options), { name, options: { ...app, count } });
+  let failures =
+    (await run('cycles', warmup)) + (await run('prepareCycles', warmup)) + (await run('instances', warmup));
   const before = await memorySnapshot(page, cdp);
   const timed = async (name, count) => {
     const started = Date.now();
@@ -118,7 +130,18 @@ export async function memory(context, urls, { cycles, prepareCycles, instances, 
   const afterDestroy = await memorySnapshot(page, cdp);
   const violations = await page.evaluate(() => window.bench.violations());
   await page.close();
-  if (errors.length || violations.length) throw new Error(`memory page problems: ${[...errors, ...violations].join('; ')}`);
+  if (errors.length || violations.length)
+    throw new Error(`memory page problems: ${[...errors, ...violations].join('; ')}`);
   if (failures) throw new Error(`memory: ${failures} opens ended in contract.error instead of ready`);
-  return { cycles, prepareCycles, instances, warmup, before, afterCycles, afterPrepareCycles, afterInstances, afterDestroy };
+  return {
+    cycles,
+    prepareCycles,
+    instances,
+    warmup,
+    before,
+    afterCycles,
+    afterPrepareCycles,
+    afterInstances,
+    afterDestroy,
+  };
 }

@@ -15,14 +15,26 @@ const load = (values) => values.map((v) => v.toFixed(2)).join(' / ');
 /** The latency phase: how it runs, one table per RTT, and what the connection counts say. */
 function latencySection(latency) {
   if (!latency) return '';
-  const cell = (rttMs, app, contender) => latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
+  const cell = (rttMs, app, contender) =>
+    latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
   const optional = (value, format = ms) => (value === undefined ? '' : format(value));
   const tables = latency.rtts
     .map(
       (rttMs) => `### ${rttMs} ms round trip
 
 ${table(
-  ['app', 'contender', 'median', 'p95', 'median / bare median', 'per-round ratio, median', "SDK's open-to-ready measure, median", 'prepare(), median', 'connections before click / after', 'bytes sent after click, median'],
+  [
+    'app',
+    'contender',
+    'median',
+    'p95',
+    'median / bare median',
+    'per-round ratio, median',
+    "SDK's open-to-ready measure, median",
+    'prepare(), median',
+    'connections before click / after',
+    'bytes sent after click, median',
+  ],
   latency.apps.flatMap((app) =>
     latency.contenders.map(({ id }) => {
       const c = cell(rttMs, app.id, id);
@@ -47,7 +59,9 @@ ${table(
     latency.apps
       .map((app) => {
         const c = cell(CONSTRUCTED_RTT_MS, app.id, 'constructed');
-        return c ? `${ratio(c.ratioOfMedians)} for the ${app.label.split(' (')[0]}, ${c.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT ? 'met' : 'missed'}` : undefined;
+        return c
+          ? `${ratio(c.ratioOfMedians)} for the ${app.label.split(' (')[0]}, ${c.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT ? 'met' : 'missed'}`
+          : undefined;
       })
       .filter(Boolean)
       .join('; ') || `not measured (no ${CONSTRUCTED_RTT_MS} ms RTT in this run)`;
@@ -91,8 +105,12 @@ export function renderMarkdown(result) {
   // Counts as they are; the heap in KB (its change signed, in KB too).
   const memoryRow = (name, inKb = false) => {
     const value = (v) => (inKb ? kb(v) : String(v));
-    const change = (after) => (inKb ? `${signed(Math.round((after - memory.before[name]) / 1024))} KB` : signed(after - memory.before[name]));
-    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances'].flatMap((key) => [value(memory[key][name]), change(memory[key][name])]);
+    const change = (after) =>
+      inKb ? `${signed(Math.round((after - memory.before[name]) / 1024))} KB` : signed(after - memory.before[name]);
+    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances'].flatMap((key) => [
+      value(memory[key][name]),
+      change(memory[key][name]),
+    ]);
     return [name, value(memory.before[name]), ...columns, value(memory.afterDestroy[name])];
   };
   return `# Performance: latest run
@@ -112,7 +130,10 @@ ${timing.rounds} rounds, with a ${timing.settleMs} ms pause before each measurem
 
 ## Targets
 
-${table(['target', 'figure', 'verdict'], targets.map((t) => [t.target, t.figure, `**${t.verdict}**`]))}
+${table(
+  ['target', 'figure', 'verdict'],
+  targets.map((t) => [t.target, t.figure, `**${t.verdict}**`]),
+)}
 
 ## Open to ready on loopback (ms)
 
@@ -140,7 +161,13 @@ ${table(
   ['library', 'transfer (bytes)', 'body gzip / decoded (bytes)', 'evaluation median (ms)', 'evaluation p95 (ms)'],
   ['sdk', 'penpal'].map((kind) => {
     const s = scriptCost[kind];
-    return [s.label, String(s.transferSize), `${s.encodedBodySize} / ${s.decodedBodySize}`, s.evalMs.median.toFixed(2), s.evalMs.p95.toFixed(2)];
+    return [
+      s.label,
+      String(s.transferSize),
+      `${s.encodedBodySize} / ${s.decodedBodySize}`,
+      s.evalMs.median.toFixed(2),
+      s.evalMs.p95.toFixed(2),
+    ];
   }),
 )}
 
@@ -154,13 +181,18 @@ parse, compile and run. Transfer is the gzip body as the CDN sends it plus the r
 ${memory.instances} create -> \`open()\` -> \`destroy()\` instances, and last both kept instances destroyed.
 
 ${table(
-  ['metric', 'before', `after ${memory.cycles} cycles`, 'change', `after ${memory.prepareCycles} prepare cycles`, 'change', `after ${memory.instances} instances`, 'change', 'after destroying the kept instances'],
   [
-    memoryRow('iframes'),
-    memoryRow('JSEventListeners'),
-    memoryRow('Nodes'),
-    memoryRow('JSHeapUsedSize', true),
+    'metric',
+    'before',
+    `after ${memory.cycles} cycles`,
+    'change',
+    `after ${memory.prepareCycles} prepare cycles`,
+    'change',
+    `after ${memory.instances} instances`,
+    'change',
+    'after destroying the kept instances',
   ],
+  [memoryRow('iframes'), memoryRow('JSEventListeners'), memoryRow('Nodes'), memoryRow('JSHeapUsedSize', true)],
 )}
 
 ## Bundle size (read from the packages at run time; min = the shipped minified build, gzip -9)
@@ -169,7 +201,14 @@ The target is the budget (see Targets); the other packages are here for comparis
 
 ${table(
   ['package', 'version', 'browser build', 'min (bytes)', 'min+gzip (bytes)', 'min+gzip'],
-  sizes.map((s) => [s.name, s.version, `\`${s.file}\` (${s.why})`, String(s.minBytes), String(s.gzipBytes), kb(s.gzipBytes)]),
+  sizes.map((s) => [
+    s.name,
+    s.version,
+    `\`${s.file}\` (${s.why})`,
+    String(s.minBytes),
+    String(s.gzipBytes),
+    kb(s.gzipBytes),
+  ]),
 )}
 
 Raw data: [latest.json](latest.json). Chart: [latest.svg](latest.svg).

@@ -47,11 +47,17 @@ function parseOptions(argv) {
   const options = { ...DEFAULTS };
   for (const arg of argv) {
     const match = /^--([a-z-]+)=(.+)$/.exec(arg);
-    if (!match || !(match[1] in DEFAULTS)) throw new Error(`unknown option "${arg}"; options: ${Object.keys(DEFAULTS).map((k) => `--${k}=`).join(' ')}`);
+    if (!match || !(match[1] in DEFAULTS))
+      throw new Error(
+        `unknown option "${arg}"; options: ${Object.keys(DEFAULTS)
+          .map((k) => `--${k}=`)
+          .join(' ')}`,
+      );
     const [, key, value] = match;
     if (key === 'out') options.out = resolve(value);
     else if (key === 'rtt-ms') {
-      if (!/^\d+(,\d+)*$/.test(value)) throw new Error(`--rtt-ms must be whole numbers separated by commas, got "${value}"`);
+      if (!/^\d+(,\d+)*$/.test(value))
+        throw new Error(`--rtt-ms must be whole numbers separated by commas, got "${value}"`);
       options[key] = value.split(',').map(Number);
     } else if (!/^\d+$/.test(value)) throw new Error(`--${key} must be a whole number, got "${value}"`);
     else options[key] = Number(value);
@@ -102,7 +108,9 @@ async function main() {
       settleMs: options['settle-ms'],
       progress,
     });
-    progress(`click to ready under latency: RTT ${options['rtt-ms'].join(', ')} ms, ${options['latency-warmup']} warm-up + ${options['latency-rounds']} rounds`);
+    progress(
+      `click to ready under latency: RTT ${options['rtt-ms'].join(', ')} ms, ${options['latency-warmup']} warm-up + ${options['latency-rounds']} rounds`,
+    );
     const latency = await clickToReady(environment, {
       rtts: options['rtt-ms'],
       rounds: options['latency-rounds'],
@@ -120,7 +128,9 @@ async function main() {
     scripts.rounds = options['script-rounds'];
     scripts.sdk.label = `contracts-sdk ${environment.scripts.sdk.version} \`index.umd.js\``;
     scripts.penpal.label = `penpal ${environment.scripts.penpal.version} \`penpal.min.js\``;
-    progress(`memory: ${options.cycles} cycles, ${options['prepare-cycles']} prepare cycles, ${options.instances} instances`);
+    progress(
+      `memory: ${options.cycles} cycles, ${options['prepare-cycles']} prepare cycles, ${options.instances} instances`,
+    );
     const mem = await memory(launched.context, environment.urls, {
       cycles: options.cycles,
       prepareCycles: options['prepare-cycles'],

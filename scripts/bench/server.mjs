@@ -31,14 +31,20 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
     ['/static/penpal.min.js', readFileSync(penpalFile)],
   ]);
   const listener = await listenHttps({ tls, port: 0, name: 'bench', handler: (req, res) => handle(req, res) });
-  const origins = { partner: `https://${hosts.partner}:${listener.port}`, signing: `https://${hosts.signing}:${listener.port}` };
+  const origins = {
+    partner: `https://${hosts.partner}:${listener.port}`,
+    signing: `https://${hosts.signing}:${listener.port}`,
+  };
 
   function handle(req, res) {
     const host = String(req.headers.host || '').split(':')[0];
     const { pathname } = new URL(req.url, 'https://bench.invalid');
     if (statics.has(pathname)) {
       // Cached like a production asset: after the warm-up every contender's scripts come from memory cache.
-      return send(res, 200, statics.get(pathname), { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=3600' });
+      return send(res, 200, statics.get(pathname), {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'max-age=3600',
+      });
     }
     if (host === hosts.partner && HOST_PAGES.includes(pathname)) {
       return send(res, 200, hostPage(pathname), {
@@ -84,7 +90,11 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
   function hostPage(pathname) {
     const tag = ({ url, integrity }) =>
       `<script src="${escapeHtml(url)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous"></script>`;
-    const libraries = { '/host.html': [config.scripts.sdk, config.scripts.penpal], '/latency.html': [config.scripts.sdk], '/script-cost.html': [] }[pathname]
+    const libraries = {
+      '/host.html': [config.scripts.sdk, config.scripts.penpal],
+      '/latency.html': [config.scripts.sdk],
+      '/script-cost.html': [],
+    }[pathname]
       .map(tag)
       .join('\n');
     const button = pathname === '/latency.html' ? '<button id="go" type="button">Sign the contract</button>' : '';
@@ -96,7 +106,9 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
       'data-penpal-url': config.scripts.penpal.url,
       'data-penpal-integrity': config.scripts.penpal.integrity,
     };
-    const attributes = Object.entries(data).map(([key, value]) => `${key}="${escapeHtml(value)}"`).join(' ');
+    const attributes = Object.entries(data)
+      .map(([key, value]) => `${key}="${escapeHtml(value)}"`)
+      .join(' ');
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Benchmark host</title>
 ${libraries}
@@ -116,7 +128,10 @@ ${libraries}
       return Object.fromEntries(
         Object.entries(CHILD_SCRIPTS).map(([name, scripts]) => [
           name,
-          { documentBytes: Buffer.byteLength(childPage(name)), scriptBytes: scripts.reduce((sum, path) => sum + statics.get(path).length, 0) },
+          {
+            documentBytes: Buffer.byteLength(childPage(name)),
+            scriptBytes: scripts.reduce((sum, path) => sum + statics.get(path).length, 0),
+          },
         ]),
       );
     },

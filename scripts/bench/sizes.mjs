@@ -11,10 +11,27 @@ import { BENCH_DIST_DIR } from './environment.mjs';
  * choice comes from reading its package.json and dist/.
  */
 export const BROWSER_BUILDS = [
-  { name: 'contracts-sdk', dir: '.', file: (version) => `packages/contracts-sdk/${version}/index.umd.js`, why: 'our UMD, as the CDN serves it' },
-  { name: 'penpal', file: () => 'dist/penpal.min.js', why: 'the minified IIFE (global `Penpal`); `exports` lists only ESM/CJS' },
-  { name: 'pandadoc-signing', file: () => 'dist/signing.umd.cjs', why: 'the minified UMD (`exports.require`); `dist/signing.js` is the unminified ESM' },
-  { name: 'hellosign-embedded', file: () => 'umd/embedded.production.min.js', why: 'the production UMD; `main` points at the development build' },
+  {
+    name: 'contracts-sdk',
+    dir: '.',
+    file: (version) => `packages/contracts-sdk/${version}/index.umd.js`,
+    why: 'our UMD, as the CDN serves it',
+  },
+  {
+    name: 'penpal',
+    file: () => 'dist/penpal.min.js',
+    why: 'the minified IIFE (global `Penpal`); `exports` lists only ESM/CJS',
+  },
+  {
+    name: 'pandadoc-signing',
+    file: () => 'dist/signing.umd.cjs',
+    why: 'the minified UMD (`exports.require`); `dist/signing.js` is the unminified ESM',
+  },
+  {
+    name: 'hellosign-embedded',
+    file: () => 'umd/embedded.production.min.js',
+    why: 'the production UMD; `main` points at the development build',
+  },
   { name: 'persona', file: () => 'dist/persona.js', why: 'the minified UMD (`main`, global `Persona`)' },
 ];
 
@@ -27,7 +44,8 @@ export function bundleSizes() {
     const outDir = dir === '.' ? BENCH_DIST_DIR : root;
     const relative = (dir === '.' ? (process.env.SDK_OUT_DIR ? '$SDK_OUT_DIR/' : 'dist/') : '') + file(version);
     const path = join(outDir, file(version));
-    if (!existsSync(path)) throw new Error(`${name}@${version}: ${relative} not found (did the package layout change?)`);
+    if (!existsSync(path))
+      throw new Error(`${name}@${version}: ${relative} not found (did the package layout change?)`);
     const bytes = readFileSync(path);
     return { name, version, file: relative, why, minBytes: bytes.length, gzipBytes: gzipSizeOf(bytes) };
   });

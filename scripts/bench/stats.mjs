@@ -15,7 +15,13 @@ export const p95 = (values) => quantile(values, 0.95);
 
 /** Median and p95 of a sample, with its size. */
 export function summary(values) {
-  return { n: values.length, median: median(values), p95: p95(values), min: Math.min(...values), max: Math.max(...values) };
+  return {
+    n: values.length,
+    median: median(values),
+    p95: p95(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  };
 }
 
 /** Per-round ratios a[i] / b[i]: each round is measured side by side, so drift in machine load cancels out. */

@@ -8,7 +8,8 @@ const ROW = 28;
 const OURS = '#1f6feb';
 const OTHERS = '#8c959f';
 
-const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const escape = (text) =>
+  String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /** One chart: a title, then a bar per row scaled to the largest value; returns its SVG and height. */
 function barChart({ title, subtitle, rows, format, top }) {
@@ -34,7 +35,11 @@ export function renderSvg(result) {
   const sizes = barChart({
     title: 'Bundle size, min+gzip (gzip -9)',
     subtitle: 'the browser build each package ships, read from the package at run time',
-    rows: result.sizes.map((s) => ({ label: `${s.name} ${s.version}`, value: s.gzipBytes, ours: s.name === 'contracts-sdk' })),
+    rows: result.sizes.map((s) => ({
+      label: `${s.name} ${s.version}`,
+      value: s.gzipBytes,
+      ours: s.name === 'contracts-sdk',
+    })),
     format: (bytes) => `${(bytes / 1024).toFixed(2)} KB`,
     top: 0,
   });
@@ -42,7 +47,13 @@ export function renderSvg(result) {
     title: 'Open to ready on loopback, median (ms)',
     subtitle: `${result.timing.rounds} interleaved rounds, ${result.meta.browser}, ${result.meta.date.slice(0, 10)}`,
     rows: result.timing.contenders.map((c) => ({
-      label: { baseline: 'baseline (the limit)', sdk: 'contracts-sdk', penpal: 'penpal', sdkSandbox: 'contracts-sdk, sandbox app' }[c.id] ?? c.id,
+      label:
+        {
+          baseline: 'baseline (the limit)',
+          sdk: 'contracts-sdk',
+          penpal: 'penpal',
+          sdkSandbox: 'contracts-sdk, sandbox app',
+        }[c.id] ?? c.id,
       value: c.ms.median,
       ours: c.id.startsWith('sdk'),
     })),

@@ -27,7 +27,8 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 
 function latencyTargets(latency) {
   if (!latency) return [];
-  const cell = (rttMs, app, contender) => latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
+  const cell = (rttMs, app, contender) =>
+    latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
   const targets = [];
   for (const { id, label } of latency.apps) {
     const name = label.split(' (')[0];
@@ -44,7 +45,11 @@ function latencyTargets(latency) {
         meets,
       });
     } else {
-      targets.push({ target: `${name}: constructed-then-open <= ${CONSTRUCTED_RATIO_LIMIT} x bare at ${CONSTRUCTED_RTT_MS} ms RTT`, figure: `not measured (--rtt-ms has no ${CONSTRUCTED_RTT_MS})`, meets: false });
+      targets.push({
+        target: `${name}: constructed-then-open <= ${CONSTRUCTED_RATIO_LIMIT} x bare at ${CONSTRUCTED_RTT_MS} ms RTT`,
+        figure: `not measured (--rtt-ms has no ${CONSTRUCTED_RTT_MS})`,
+        meets: false,
+      });
     }
     const prepared = latency.rtts.map((rtt) => cell(rtt, id, 'prepared'));
     targets.push({
@@ -74,11 +79,19 @@ function leakTargets(memory) {
         figure: `${signed(listeners)} (${memory.before.JSEventListeners} -> ${after.JSEventListeners})`,
         meets: Math.abs(listeners) <= LISTENER_TOLERANCE,
       },
-      { target: `after ${label}: heap growth < 1 MB`, figure: `${signed(Math.round(heap / 1024))} KB`, meets: heap < HEAP_GROWTH_LIMIT },
+      {
+        target: `after ${label}: heap growth < 1 MB`,
+        figure: `${signed(Math.round(heap / 1024))} KB`,
+        meets: heap < HEAP_GROWTH_LIMIT,
+      },
     );
   }
   const last = memory.afterDestroy;
-  targets.push({ target: 'after destroying the last instances: 0 iframes', figure: String(last.iframes), meets: last.iframes === 0 });
+  targets.push({
+    target: 'after destroying the last instances: 0 iframes',
+    figure: String(last.iframes),
+    meets: last.iframes === 0,
+  });
   return targets;
 }
 

@@ -15,11 +15,19 @@ export function decideAlias({ version, published, current, history = [] }) {
   const major = majorOf(version);
   const alias = aliasName(major);
   if (isPrerelease(version)) {
-    return { alias, move: false, reason: `${version} is a prerelease: ${alias}/ never serves prereleases (stays on ${current ?? 'nothing'})` };
+    return {
+      alias,
+      move: false,
+      reason: `${version} is a prerelease: ${alias}/ never serves prereleases (stays on ${current ?? 'nothing'})`,
+    };
   }
   const highest = highestStable(published, major);
   if (highest !== version) {
-    return { alias, move: false, reason: `${highest} is the highest published ${major}.x, so ${alias}/ stays on ${current ?? 'nothing'}` };
+    return {
+      alias,
+      move: false,
+      reason: `${highest} is the highest published ${major}.x, so ${alias}/ stays on ${current ?? 'nothing'}`,
+    };
   }
   if (current === version) return { alias, move: false, reason: `${alias}/ already serves ${version}` };
 

@@ -40,7 +40,11 @@ manifest. Pinned files are never touched.
   -h, --help            show this help`;
 
 export function parseReleaseArgs(argv, env = process.env) {
-  const values = parse(argv, { ...COMMON, 'allow-dirty': { type: 'boolean', default: false }, 'npm-registry': { type: 'string' } });
+  const values = parse(argv, {
+    ...COMMON,
+    'allow-dirty': { type: 'boolean', default: false },
+    'npm-registry': { type: 'string' },
+  });
   if (values.help) return { help: true };
   return {
     help: false,

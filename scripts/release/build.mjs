@@ -45,7 +45,10 @@ export function checkGitTree(projectDir, { allowDirty }) {
   const changes = status.stdout.split('\n').filter(Boolean);
   const commit = head.stdout.trim();
   if (changes.length > 0 && !allowDirty) {
-    const shown = changes.slice(0, 10).map((line) => `    ${line}`).join('\n');
+    const shown = changes
+      .slice(0, 10)
+      .map((line) => `    ${line}`)
+      .join('\n');
     const more = changes.length > 10 ? `\n    ... and ${changes.length - 10} more` : '';
     throw new ReleaseError(
       `the git working tree has ${changes.length} uncommitted or untracked change(s):\n${shown}${more}`,
@@ -70,11 +73,18 @@ export function rollupBuild({ projectDir, outDir, env = process.env }) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => reject(new ReleaseError(`could not start "npm run build": ${error.message}`, 'make sure npm is on PATH')));
+    child.on('error', (error) =>
+      reject(new ReleaseError(`could not start "npm run build": ${error.message}`, 'make sure npm is on PATH')),
+    );
     child.on('close', (code) => {
       if (code === 0) return resolve(Date.now() - started);
       const tail = output.trim().split('\n').slice(-30).join('\n');
-      reject(new ReleaseError(`the build failed (npm run build exited with ${code}):\n${tail}`, 'fix the build error above; run "npm run build" to reproduce'));
+      reject(
+        new ReleaseError(
+          `the build failed (npm run build exited with ${code}):\n${tail}`,
+          'fix the build error above; run "npm run build" to reproduce',
+        ),
+      );
     });
   });
 }

@@ -18,7 +18,10 @@ import { compareVersions, isPrerelease, majorOf } from './semver.mjs';
 export async function verifyNpmPackage({ outDir, version, integrity, report }) {
   const dir = path.join(outDir, NPM_PACKAGE_DIR);
   const fail = (message) => {
-    throw new ReleaseError(`npm package ${NPM_PACKAGE_DIR}: ${message}`, 'check the loader build in rollup.config.mjs (npm run build writes it)');
+    throw new ReleaseError(
+      `npm package ${NPM_PACKAGE_DIR}: ${message}`,
+      'check the loader build in rollup.config.mjs (npm run build writes it)',
+    );
   };
   let manifest;
   try {
@@ -27,7 +30,9 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
     fail(`no readable package.json (${error.code ?? error.message})`);
   }
   if (manifest.name !== NPM_PACKAGE_NAME || manifest.version !== version || manifest.private) {
-    fail(`package.json says ${manifest.name}@${manifest.version}${manifest.private ? ' (private)' : ''}, expected ${NPM_PACKAGE_NAME}@${version}`);
+    fail(
+      `package.json says ${manifest.name}@${manifest.version}${manifest.private ? ' (private)' : ''}, expected ${NPM_PACKAGE_NAME}@${version}`,
+    );
   }
   for (const entry of NPM_ENTRIES) {
     for (const extension of ['mjs', 'cjs', 'd.ts', 'd.cts']) {
@@ -38,21 +43,30 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
   // here) and loads through the same shared chunk, so it must import that chunk and nothing else of its own.
   for (const entry of NPM_ENTRIES.filter((name) => !Object.hasOwn(NPM_PEERS, name))) {
     const file = path.join(dir, entry);
-    const formats = [['ESM', await import(pathToFileURL(`${file}.mjs`).href)], ['CJS', createRequire(import.meta.url)(`${file}.cjs`)]];
+    const formats = [
+      ['ESM', await import(pathToFileURL(`${file}.mjs`).href)],
+      ['CJS', createRequire(import.meta.url)(`${file}.cjs`)],
+    ];
     for (const [format, loaded] of formats) {
       if (loaded.SDK_VERSION !== version) fail(`${entry} (${format}) loads SDK ${loaded.SDK_VERSION}, not ${version}`);
-      if (loaded.SDK_INTEGRITY !== integrity) fail(`${entry} (${format}) pins ${loaded.SDK_INTEGRITY}, not the built script's ${integrity}`);
-      if ((await loaded.loadSvcSDK()) !== null) fail(`${entry} (${format}): loadSvcSDK() on a server must resolve null`);
+      if (loaded.SDK_INTEGRITY !== integrity)
+        fail(`${entry} (${format}) pins ${loaded.SDK_INTEGRITY}, not the built script's ${integrity}`);
+      if ((await loaded.loadSvcSDK()) !== null)
+        fail(`${entry} (${format}): loadSvcSDK() on a server must resolve null`);
       // The element entry imports on a server too (it defines nothing without a window) and exports its class.
-      if (entry === 'element' && typeof loaded.SvcContractSigning !== 'function') fail(`element (${format}) does not export SvcContractSigning`);
+      if (entry === 'element' && typeof loaded.SvcContractSigning !== 'function')
+        fail(`element (${format}) does not export SvcContractSigning`);
     }
   }
   for (const entry of NPM_ENTRIES.filter((name) => Object.hasOwn(NPM_PEERS, name))) {
     const code = readFileSync(path.join(dir, `${entry}.mjs`), 'utf8');
     const imported = [...code.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]).sort();
-    if (imported.join(' ') !== `./shared.mjs ${entry}`) fail(`${entry}.mjs imports ${imported.join(', ') || 'nothing'}, expected ./shared.mjs and ${entry}`);
+    if (imported.join(' ') !== `./shared.mjs ${entry}`)
+      fail(`${entry}.mjs imports ${imported.join(', ') || 'nothing'}, expected ./shared.mjs and ${entry}`);
   }
-  report.info(`ok  npm package ${NPM_PACKAGE_NAME}@${version} pins ${integrity}; ESM and CJS import on a server and load nothing there`);
+  report.info(
+    `ok  npm package ${NPM_PACKAGE_NAME}@${version} pins ${integrity}; ESM and CJS import on a server and load nothing there`,
+  );
   return dir;
 }
 
@@ -83,7 +97,9 @@ export async function checkRegistry({ registry, version, env, report }) {
     );
   }
   const tag = npmTagFor(version, latest);
-  report.info(`npm: ${registry} does not have ${NPM_PACKAGE_NAME}@${version} yet (latest: ${latest ?? 'none'}); it will be published with the tag "${tag}"`);
+  report.info(
+    `npm: ${registry} does not have ${NPM_PACKAGE_NAME}@${version} yet (latest: ${latest ?? 'none'}); it will be published with the tag "${tag}"`,
+  );
   return tag;
 }
 

@@ -8,12 +8,17 @@ import { ReleaseError } from './report.mjs';
 /** Runs `npm <args> --json`; resolves `{ code, json, output }` (json: the parsed stdout, or null). */
 function npm(args, { env }) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', [...args, '--json'], { env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', [...args, '--json'], {
+      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) => reject(new ReleaseError(`could not start npm: ${error.message}`, 'make sure npm is on PATH')));
+    child.on('error', (error) =>
+      reject(new ReleaseError(`could not start npm: ${error.message}`, 'make sure npm is on PATH')),
+    );
     child.on('close', (code) => {
       let json = null;
       try {
@@ -40,7 +45,10 @@ export async function registryVersions({ registry, env }) {
     );
   }
   const versions = result.json?.versions ?? [];
-  return { versions: Array.isArray(versions) ? versions : [versions], latest: result.json?.['dist-tags']?.latest ?? null };
+  return {
+    versions: Array.isArray(versions) ? versions : [versions],
+    latest: result.json?.['dist-tags']?.latest ?? null,
+  };
 }
 
 /** Publishes the package folder `dir`; resolves `{ integrity, shasum }` of the uploaded tarball. */
@@ -58,7 +66,10 @@ export async function publishToRegistry({ registry, dir, tag, env }) {
 
 /** What the registry serves for one version: `{ version, integrity }`, or null. */
 export async function registryVersion({ registry, version, env }) {
-  const result = await npm(['view', `${NPM_PACKAGE_NAME}@${version}`, 'version', 'dist.integrity', '--registry', registry], { env });
+  const result = await npm(
+    ['view', `${NPM_PACKAGE_NAME}@${version}`, 'version', 'dist.integrity', '--registry', registry],
+    { env },
+  );
   if (result.code !== 0 || !result.json) return null;
   return { version: result.json.version, integrity: result.json['dist.integrity'] };
 }

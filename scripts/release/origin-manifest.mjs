@@ -34,7 +34,10 @@ export async function publishOriginManifest({ target, manifest, dryRun, report }
   await target.put(MANIFEST_KEY, bytes, headers);
   const readBack = await target.get(MANIFEST_KEY);
   if (!readBack || !readBack.body.equals(bytes)) {
-    throw new ReleaseError(`read-back of ${MANIFEST_KEY} on the origin returned other bytes: another release or rollback ran at the same time`, 'run the release or rollback again once the other one has finished');
+    throw new ReleaseError(
+      `read-back of ${MANIFEST_KEY} on the origin returned other bytes: another release or rollback ran at the same time`,
+      'run the release or rollback again once the other one has finished',
+    );
   }
   report.info(`wrote  ${MANIFEST_KEY} on the origin (Cache-Control: ${headers.cacheControl})`);
 }

@@ -12,10 +12,15 @@ export async function publishPinned({ target, artifacts, dryRun, report }) {
   const existing = new Map();
   await Promise.all(PINNED_FILES.map(async (name) => existing.set(name, await target.get(keyOf(version, name)))));
 
-  const differing = PINNED_FILES.filter((name) => existing.get(name) && !existing.get(name).body.equals(files.get(name)));
+  const differing = PINNED_FILES.filter(
+    (name) => existing.get(name) && !existing.get(name).body.equals(files.get(name)),
+  );
   if (differing.length > 0) {
     const details = differing
-      .map((name) => `    ${version}/${name}: published ${sriOf(existing.get(name).body)}, this build ${sriOf(files.get(name))}`)
+      .map(
+        (name) =>
+          `    ${version}/${name}: published ${sriOf(existing.get(name).body)}, this build ${sriOf(files.get(name))}`,
+      )
       .join('\n');
     throw new ReleaseError(
       `${version} is already published with different bytes; nothing was written:\n${details}`,
@@ -52,7 +57,12 @@ export async function publishPinned({ target, artifacts, dryRun, report }) {
 
   // Read back every pinned file (also the ones that existed): what matters is what the origin now serves.
   await confirmPinned({ target, artifacts });
-  const how = target.kind === 's3' ? (target.conditionalWrites ? 'with If-None-Match: *' : 'without conditional writes (the store does not support them)') : 'with exclusive create';
+  const how =
+    target.kind === 's3'
+      ? target.conditionalWrites
+        ? 'with If-None-Match: *'
+        : 'without conditional writes (the store does not support them)'
+      : 'with exclusive create';
   report.info(`ok  read back ${PINNED_FILES.length} files: bytes identical (written ${how})`);
   return missing.length === PINNED_FILES.length ? 'created' : 'completed';
 }

@@ -22,27 +22,39 @@ export async function readPublished(target) {
         target.get(keyOf(version, FILES.integrity)),
       ]);
       if (!script) {
-        warnings.push(`${version}/ has no ${FILES.script}: an interrupted release? Releasing ${version} again completes it.`);
+        warnings.push(
+          `${version}/ has no ${FILES.script}: an interrupted release? Releasing ${version} again completes it.`,
+        );
         return;
       }
       const integrity = sriOf(script.body);
       const recorded = sidecar ? sidecar.body.toString('utf8').trim() : null;
       if (recorded !== integrity) {
-        warnings.push(`${version}/${FILES.integrity} is ${recorded ?? 'missing'} but the published script hashes to ${integrity}; partners pinning the sidecar value will fail. Investigate the origin.`);
+        warnings.push(
+          `${version}/${FILES.integrity} is ${recorded ?? 'missing'} but the published script hashes to ${integrity}; partners pinning the sidecar value will fail. Investigate the origin.`,
+        );
       }
-      versions.set(version, { integrity, size: script.body.length, gzipSize: gzipSizeOf(script.body), lastModified: script.lastModified });
+      versions.set(version, {
+        integrity,
+        size: script.body.length,
+        gzipSize: gzipSizeOf(script.body),
+        lastModified: script.lastModified,
+      });
     }),
   );
 
   const byIntegrity = new Map([...versions].map(([version, info]) => [info.integrity, version]));
   await Promise.all(
-    names.filter((name) => /^v\d+$/.test(name)).map(async (name) => {
-      const script = await target.get(keyOf(name, FILES.script));
-      if (!script) return;
-      const version = byIntegrity.get(sriOf(script.body)) ?? null;
-      if (version === null) warnings.push(`${name}/${FILES.script} matches no published version (it was not written by this tool).`);
-      aliases.set(name, version);
-    }),
+    names
+      .filter((name) => /^v\d+$/.test(name))
+      .map(async (name) => {
+        const script = await target.get(keyOf(name, FILES.script));
+        if (!script) return;
+        const version = byIntegrity.get(sriOf(script.body)) ?? null;
+        if (version === null)
+          warnings.push(`${name}/${FILES.script} matches no published version (it was not written by this tool).`);
+        aliases.set(name, version);
+      }),
   );
   return { versions, aliases, warnings };
 }

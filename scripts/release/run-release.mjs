@@ -8,7 +8,14 @@ import { decideAlias, moveAlias } from './alias.mjs';
 import { checkGitTree, readProjectVersion, rollupBuild } from './build.mjs';
 import { aliasName } from './layout.mjs';
 import { majorOf } from './semver.mjs';
-import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, describeManifestChanges, readManifest, writeManifest } from './manifest.mjs';
+import {
+  MANIFEST_DEFAULT,
+  buildManifest,
+  checkManifestTarget,
+  describeManifestChanges,
+  readManifest,
+  writeManifest,
+} from './manifest.mjs';
 import { NPM_PACKAGE_NAME } from '../../lib/npm-package.mjs';
 import { checkPackageCdn, checkRegistry, publishNpmPackage, verifyNpmPackage } from './npm-package.mjs';
 import { publishOriginManifest } from './origin-manifest.mjs';
@@ -43,16 +50,32 @@ export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * @param {Function} [options.now]           clock for the manifest dates (tests pin it)
  */
 export async function runRelease(options) {
-  const { dest, projectDir = PROJECT_DIR, allowDirty = false, dryRun = false, publicUrl = '', npmRegistry, build = rollupBuild, env = process.env, log, s3Client, now = () => new Date() } = options;
+  const {
+    dest,
+    projectDir = PROJECT_DIR,
+    allowDirty = false,
+    dryRun = false,
+    publicUrl = '',
+    npmRegistry,
+    build = rollupBuild,
+    env = process.env,
+    log,
+    s3Client,
+    now = () => new Date(),
+  } = options;
   const report = createReporter(log, 7);
   // --manifest is relative to where the command runs; the default lives in the project.
-  const manifestFile = options.manifestPath ? path.resolve(options.manifestPath) : path.join(projectDir, MANIFEST_DEFAULT);
+  const manifestFile = options.manifestPath
+    ? path.resolve(options.manifestPath)
+    : path.join(projectDir, MANIFEST_DEFAULT);
   const version = readProjectVersion(projectDir);
   const opened = openTarget(dest, { env, s3Client });
   const target = dryRun ? readOnly(opened) : opened;
   let outDir;
   try {
-    report.heading(`Releasing contracts-sdk ${version} to ${target.description}${dryRun ? ' (dry run: nothing will be written)' : ''}`);
+    report.heading(
+      `Releasing contracts-sdk ${version} to ${target.description}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
+    );
     for (const warning of await target.check()) report.warn(warning);
     const previous = await readManifest(manifestFile);
     checkManifestTarget(previous, target.id, manifestFile);
@@ -62,10 +85,16 @@ export async function runRelease(options) {
 
     report.step('Build');
     const git = checkGitTree(projectDir, { allowDirty });
-    report.info(git.dirty ? `git: ${git.changes.length} uncommitted/untracked change(s) at ${git.commit ? git.commit.slice(0, 12) : 'no commit'}, allowed by --allow-dirty` : `git: clean at ${git.commit.slice(0, 12)}`);
+    report.info(
+      git.dirty
+        ? `git: ${git.changes.length} uncommitted/untracked change(s) at ${git.commit ? git.commit.slice(0, 12) : 'no commit'}, allowed by --allow-dirty`
+        : `git: clean at ${git.commit.slice(0, 12)}`,
+    );
     outDir = await mkdtemp(path.join(os.tmpdir(), 'contracts-sdk-release-'));
     const buildMs = await build({ projectDir, outDir, env });
-    report.info(`built ${version} from ${projectDir} into a fresh directory${typeof buildMs === 'number' ? ` in ${(buildMs / 1000).toFixed(1)} s` : ''}`);
+    report.info(
+      `built ${version} from ${projectDir} into a fresh directory${typeof buildMs === 'number' ? ` in ${(buildMs / 1000).toFixed(1)} s` : ''}`,
+    );
 
     report.step('Verify');
     const artifacts = await verifyArtifacts({ outDir, version, report });
@@ -79,7 +108,12 @@ export async function runRelease(options) {
     for (const warning of published.warnings) report.warn(warning);
     if (!published.versions.has(version)) {
       // Dry run: account for the version as if it had been published.
-      published.versions.set(version, { integrity: artifacts.integrity, size: artifacts.size, gzipSize: artifacts.gzipSize, lastModified: now() });
+      published.versions.set(version, {
+        integrity: artifacts.integrity,
+        size: artifacts.size,
+        gzipSize: artifacts.gzipSize,
+        lastModified: now(),
+      });
     }
     const decision = decideAlias({
       version,
@@ -118,12 +152,31 @@ export async function runRelease(options) {
     }
 
     report.step('Snippet');
-    const snippet = snippetFor({ publicUrl, version, integrity: artifacts.integrity, aliasServes: published.aliases.get(decision.alias) ?? null });
-    if (!publicUrl) report.info('no --public-url (or SDK_PUBLIC_URL): URLs below are root-relative; prefix them with the CDN origin');
+    const snippet = snippetFor({
+      publicUrl,
+      version,
+      integrity: artifacts.integrity,
+      aliasServes: published.aliases.get(decision.alias) ?? null,
+    });
+    if (!publicUrl)
+      report.info('no --public-url (or SDK_PUBLIC_URL): URLs below are root-relative; prefix them with the CDN origin');
     report.block(snippet);
-    if (npmRegistry) report.block(`\nnpm (bundlers): npm install ${NPM_PACKAGE_NAME}@${version}, then import { loadSvcSDK } from '${NPM_PACKAGE_NAME}'`);
-    report.heading(dryRun ? `\nDry run complete: ${version} verified; nothing was written.` : `\n${OUTCOMES[outcome](version)}`);
-    return { version, integrity: artifacts.integrity, outcome, alias: decision, manifest, snippet, lines: report.lines };
+    if (npmRegistry)
+      report.block(
+        `\nnpm (bundlers): npm install ${NPM_PACKAGE_NAME}@${version}, then import { loadSvcSDK } from '${NPM_PACKAGE_NAME}'`,
+      );
+    report.heading(
+      dryRun ? `\nDry run complete: ${version} verified; nothing was written.` : `\n${OUTCOMES[outcome](version)}`,
+    );
+    return {
+      version,
+      integrity: artifacts.integrity,
+      outcome,
+      alias: decision,
+      manifest,
+      snippet,
+      lines: report.lines,
+    };
   } finally {
     if (outDir) await rm(outDir, { recursive: true, force: true });
     await target.close();
@@ -141,7 +194,8 @@ export async function saveManifest({ previous, manifest, manifestFile, projectDi
 
 async function saveLocalManifest({ previous, manifest, manifestFile, projectDir, dryRun, report }) {
   const changes = describeManifestChanges(previous, manifest);
-  const same = previous && JSON.stringify({ ...previous, updated: null }) === JSON.stringify({ ...manifest, updated: null });
+  const same =
+    previous && JSON.stringify({ ...previous, updated: null }) === JSON.stringify({ ...manifest, updated: null });
   if (same) {
     report.info(`unchanged  ${manifestFile}`);
     return;
@@ -153,5 +207,7 @@ async function saveLocalManifest({ previous, manifest, manifestFile, projectDir,
   }
   await writeManifest(manifestFile, manifest);
   const tracked = manifestFile.startsWith(projectDir + path.sep);
-  report.info(`wrote  ${manifestFile} (${Object.keys(manifest.versions).length} version(s)${tracked ? '; commit it' : ''})`);
+  report.info(
+    `wrote  ${manifestFile} (${Object.keys(manifest.versions).length} version(s)${tracked ? '; commit it' : ''})`,
+  );
 }

@@ -13,17 +13,36 @@ import { snippetFor } from './snippet.mjs';
 import { openTarget, readOnly } from './targets/index.mjs';
 
 export async function runRollback(options) {
-  const { dest, to, projectDir = PROJECT_DIR, dryRun = false, publicUrl = '', env = process.env, log, s3Client, now = () => new Date() } = options;
-  if (!isVersion(to)) throw new ReleaseError(`--to "${to}" is not a version`, 'pass a published version such as --to 1.2.3');
-  if (isPrerelease(to)) throw new ReleaseError(`--to ${to} is a prerelease; the floating alias never serves prereleases`, 'pass a published stable version of the same major');
+  const {
+    dest,
+    to,
+    projectDir = PROJECT_DIR,
+    dryRun = false,
+    publicUrl = '',
+    env = process.env,
+    log,
+    s3Client,
+    now = () => new Date(),
+  } = options;
+  if (!isVersion(to))
+    throw new ReleaseError(`--to "${to}" is not a version`, 'pass a published version such as --to 1.2.3');
+  if (isPrerelease(to))
+    throw new ReleaseError(
+      `--to ${to} is a prerelease; the floating alias never serves prereleases`,
+      'pass a published stable version of the same major',
+    );
   const report = createReporter(log, 4);
   // --manifest is relative to where the command runs; the default lives in the project.
-  const manifestFile = options.manifestPath ? path.resolve(options.manifestPath) : path.join(projectDir, MANIFEST_DEFAULT);
+  const manifestFile = options.manifestPath
+    ? path.resolve(options.manifestPath)
+    : path.join(projectDir, MANIFEST_DEFAULT);
   const alias = aliasName(majorOf(to));
   const opened = openTarget(dest, { env, s3Client });
   const target = dryRun ? readOnly(opened) : opened;
   try {
-    report.heading(`Rolling back ${alias}/ to ${to} on ${target.description}${dryRun ? ' (dry run: nothing will be written)' : ''}`);
+    report.heading(
+      `Rolling back ${alias}/ to ${to} on ${target.description}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
+    );
     for (const warning of await target.check()) report.warn(warning);
     const previous = await readManifest(manifestFile);
     checkManifestTarget(previous, target.id, manifestFile);
@@ -35,38 +54,57 @@ export async function runRollback(options) {
       const same = sortVersions([...published.versions.keys()].filter((v) => majorOf(v) === majorOf(to)));
       throw new ReleaseError(
         `${to} is not published on ${target.id}`,
-        same.length ? `published ${majorOf(to)}.x versions: ${same.join(', ')}` : `nothing of major ${majorOf(to)} is published there; check --dest`,
+        same.length
+          ? `published ${majorOf(to)}.x versions: ${same.join(', ')}`
+          : `nothing of major ${majorOf(to)} is published there; check --dest`,
       );
     }
     // The alias gets exactly the pinned bytes; refuse a version whose sidecar no longer matches them.
     const files = new Map();
     for (const name of ALIAS_FILES) {
       const object = await target.get(keyOf(to, name));
-      if (!object) throw new ReleaseError(`${to}/${name} is missing on ${target.id}`, 'release that version again to complete it, or choose another version');
+      if (!object)
+        throw new ReleaseError(
+          `${to}/${name} is missing on ${target.id}`,
+          'release that version again to complete it, or choose another version',
+        );
       files.set(name, object.body);
     }
     const sidecar = await target.get(keyOf(to, FILES.integrity));
     const integrity = sriOf(files.get(FILES.script));
     if (!sidecar || sidecar.body.toString('utf8').trim() !== integrity) {
-      throw new ReleaseError(`${to}/${FILES.integrity} does not match its script on ${target.id}`, 'the origin content is damaged; investigate before pointing partners at it');
+      throw new ReleaseError(
+        `${to}/${FILES.integrity} does not match its script on ${target.id}`,
+        'the origin content is damaged; investigate before pointing partners at it',
+      );
     }
     const current = published.aliases.get(alias) ?? null;
     report.info(`ok  ${to} is published, integrity ${integrity}`);
-    report.info(`${alias}/ serves ${current ?? (published.aliases.has(alias) ? 'bytes matching no published version' : 'nothing yet')}`);
+    report.info(
+      `${alias}/ serves ${current ?? (published.aliases.has(alias) ? 'bytes matching no published version' : 'nothing yet')}`,
+    );
 
     report.step(`Point ${alias}/ to ${to}`);
     let event;
     if (current === to) {
       report.info(`unchanged  ${alias}/ already serves ${to}: nothing to write`);
     } else {
-      if (current && compareVersions(to, current) > 0) report.info(`note: ${to} is newer than ${current}: this moves ${alias}/ forward`);
+      if (current && compareVersions(to, current) > 0)
+        report.info(`note: ${to} is newer than ${current}: this moves ${alias}/ forward`);
       await moveAlias({ target, alias, version: to, files, dryRun, report });
       published.aliases.set(alias, to);
       event = { action: 'rollback', alias, from: current, to };
     }
 
     report.step('Manifest');
-    const manifest = buildManifest({ previous, targetId: target.id, versions: published.versions, aliases: published.aliases, event, now: now() });
+    const manifest = buildManifest({
+      previous,
+      targetId: target.id,
+      versions: published.versions,
+      aliases: published.aliases,
+      event,
+      now: now(),
+    });
     await saveManifest({ previous, manifest, manifestFile, projectDir, target, dryRun, report });
 
     report.step('Snippet');

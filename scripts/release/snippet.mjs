@@ -9,9 +9,7 @@ export function snippetFor({ publicUrl, version, integrity, aliasServes }) {
   const alias = aliasName(major);
   const maxAge = /max-age=(\d+)/.exec(CACHE_CONTROL_ALIAS)?.[1];
   const floatingNote =
-    aliasServes === version
-      ? `serves ${version}`
-      : `serves ${aliasServes ?? 'nothing yet'}, not ${version}`;
+    aliasServes === version ? `serves ${version}` : `serves ${aliasServes ?? 'nothing yet'}, not ${version}`;
   return [
     `Pinned ${version} (recommended; the browser refuses the file if one byte differs):`,
     `<script src="${urlOf(publicUrl, version)}"`,

@@ -39,11 +39,17 @@ export async function verifyArtifacts({ outDir, version, report }) {
   try {
     evaluated = evaluateUmd(script);
   } catch (error) {
-    throw new ReleaseError(`evaluating ${FILES.script} as a classic script threw: ${error.message}`, 'the bundle must run in a plain browser global scope without a module system');
+    throw new ReleaseError(
+      `evaluating ${FILES.script} as a classic script threw: ${error.message}`,
+      'the bundle must run in a plain browser global scope without a module system',
+    );
   }
   const sdk = evaluated.SvcSDK;
   if (!sdk || (typeof sdk !== 'object' && typeof sdk !== 'function')) {
-    throw new ReleaseError(`evaluating ${FILES.script} did not define the global SvcSDK (globals added: ${evaluated.addedGlobals.join(', ') || 'none'})`, 'the UMD build must be named SvcSDK');
+    throw new ReleaseError(
+      `evaluating ${FILES.script} did not define the global SvcSDK (globals added: ${evaluated.addedGlobals.join(', ') || 'none'})`,
+      'the UMD build must be named SvcSDK',
+    );
   }
   if (sdk.SDK_VERSION !== version) {
     throw new ReleaseError(
@@ -57,10 +63,12 @@ export async function verifyArtifacts({ outDir, version, report }) {
   if (gzipSize > BUDGET_GZIP_BYTES) {
     throw new ReleaseError(
       `${FILES.script} is ${formatBytes(gzipSize)} gzipped, over the ${formatBytes(BUDGET_GZIP_BYTES)} budget`,
-      'reduce the bundle (npm run bench shows what it contains); the budget protects partners\' page weight',
+      "reduce the bundle (npm run bench shows what it contains); the budget protects partners' page weight",
     );
   }
-  report.info(`ok  size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(BUDGET_GZIP_BYTES)})`);
+  report.info(
+    `ok  size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(BUDGET_GZIP_BYTES)})`,
+  );
 
   try {
     const map = JSON.parse(files.get(FILES.map).toString('utf8'));
@@ -69,7 +77,10 @@ export async function verifyArtifacts({ outDir, version, report }) {
     throw new ReleaseError(`${FILES.map} is not a valid source map: ${error.message}`);
   }
   if (!script.toString('utf8').trimEnd().endsWith(`//# sourceMappingURL=${FILES.map}`)) {
-    throw new ReleaseError(`${FILES.script} does not end with "//# sourceMappingURL=${FILES.map}"`, 'the map is published beside the script under that name');
+    throw new ReleaseError(
+      `${FILES.script} does not end with "//# sourceMappingURL=${FILES.map}"`,
+      'the map is published beside the script under that name',
+    );
   }
   report.info(`ok  ${FILES.map} is a valid source map referenced by the script`);
 

@@ -28,9 +28,13 @@ describe('built bundle', () => {
     expect(SvcSDK.SDK_VERSION).toBe(version);
     expect(typeof SvcSDK.SvcContracts).toBe('function');
     expect(Object.isFrozen(SvcSDK.KNOWN_ERROR_CODES)).toBe(true);
-    expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual(
-      ['loading_error', 'not_found', 'unknown', 'verification_limit_exceeded', 'verification_required'],
-    );
+    expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
+      'loading_error',
+      'not_found',
+      'unknown',
+      'verification_limit_exceeded',
+      'verification_required',
+    ]);
   });
 
   describe('on pages and in tools with a module system (src/global.ts)', () => {
@@ -39,7 +43,9 @@ describe('built bundle', () => {
     const calls: unknown[][] = [];
     /** A `define` as AMD loaders provide it, recording its calls. */
     const amdDefine = () => Object.assign((...args: unknown[]) => void calls.push(args), { amd: {} });
-    const scriptElement = (attributes: string[]) => ({ currentScript: { hasAttribute: (name: string) => attributes.includes(name) } });
+    const scriptElement = (attributes: string[]) => ({
+      currentScript: { hasAttribute: (name: string) => attributes.includes(name) },
+    });
     beforeEach(() => void (calls.length = 0));
 
     it('a script tag on a page with an AMD loader defines SvcSDK and calls no define()', () => {
@@ -50,7 +56,10 @@ describe('built bundle', () => {
     });
 
     it('loaded by RequireJS (data-requiremodule), it defines SvcSDK and hands the same namespace to define()', () => {
-      const { SvcSDK } = evaluateUmd(code(), { define: amdDefine(), document: scriptElement(['src', 'data-requiremodule']) });
+      const { SvcSDK } = evaluateUmd(code(), {
+        define: amdDefine(),
+        document: scriptElement(['src', 'data-requiremodule']),
+      });
       expect(calls).toHaveLength(1);
       const [factory] = calls[0] as [() => unknown];
       expect(factory()).toBe(SvcSDK);

@@ -26,7 +26,8 @@ function docComments(file: string): Map<string, string> {
       if (text) docs.set(node.name.text, text);
       for (const member of node.members) {
         const text = member.name && ts.isIdentifier(member.name) ? textOf(member) : '';
-        if (text && member.name && ts.isIdentifier(member.name)) docs.set(`${node.name.text}.${member.name.text}`, text);
+        if (text && member.name && ts.isIdentifier(member.name))
+          docs.set(`${node.name.text}.${member.name.text}`, text);
       }
     } else if (ts.isTypeAliasDeclaration(node)) {
       const text = textOf(node);

@@ -19,9 +19,20 @@ describe('npm package contracts-sdk', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     // The element entry defines the element at import: listed, or a production build drops `import '…/element'`.
     const sideEffects = ['./index.mjs', './index.cjs', './element.mjs', './element.cjs'];
-    expect(manifest).toMatchObject({ name: 'contracts-sdk', version, type: 'module', types: './index.d.ts', sideEffects });
+    expect(manifest).toMatchObject({
+      name: 'contracts-sdk',
+      version,
+      type: 'module',
+      types: './index.d.ts',
+      sideEffects,
+    });
     expect(manifest.private).toBeUndefined();
-    for (const [path, name] of [['.', 'index'], ['./pure', 'pure'], ['./react', 'react'], ['./element', 'element']]) {
+    for (const [path, name] of [
+      ['.', 'index'],
+      ['./pure', 'pure'],
+      ['./react', 'react'],
+      ['./element', 'element'],
+    ]) {
       expect(manifest.exports[path], path).toEqual({
         import: { types: `./${name}.d.ts`, default: `./${name}.mjs` },
         require: { types: `./${name}.d.cts`, default: `./${name}.cjs` },
@@ -32,11 +43,21 @@ describe('npm package contracts-sdk', () => {
     expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true } });
     expect(manifest.dependencies).toBeUndefined();
     const files = readdirSync(dir).sort();
-    expect(files.filter((name) => !name.endsWith('.map'))).toEqual([
-      'GUIDE.md', 'README.md',
-      ...['index', 'pure', 'react', 'element'].flatMap((name) => [`${name}.cjs`, `${name}.d.cts`, `${name}.d.ts`, `${name}.mjs`]),
-      'package.json', 'shared.cjs', 'shared.mjs',
-    ].sort());
+    expect(files.filter((name) => !name.endsWith('.map'))).toEqual(
+      [
+        'GUIDE.md',
+        'README.md',
+        ...['index', 'pure', 'react', 'element'].flatMap((name) => [
+          `${name}.cjs`,
+          `${name}.d.cts`,
+          `${name}.d.ts`,
+          `${name}.mjs`,
+        ]),
+        'package.json',
+        'shared.cjs',
+        'shared.mjs',
+      ].sort(),
+    );
   });
 
   it('ships the partner guide of this version (the repository README) and its README says where it is', () => {
@@ -46,7 +67,9 @@ describe('npm package contracts-sdk', () => {
 
   it('the .d.cts files declare what the .d.ts files declare (the same types for require())', () => {
     for (const name of ['index', 'pure', 'react', 'element']) {
-      expect(readFileSync(join(dir, `${name}.d.cts`), 'utf8'), name).toBe(readFileSync(join(dir, `${name}.d.ts`), 'utf8'));
+      expect(readFileSync(join(dir, `${name}.d.cts`), 'utf8'), name).toBe(
+        readFileSync(join(dir, `${name}.d.ts`), 'utf8'),
+      );
     }
   });
 
@@ -62,25 +85,45 @@ describe('npm package contracts-sdk', () => {
     const esm = await import(pathToFileURL(join(dir, 'element.mjs')).href);
     const cjs = createRequire(import.meta.url)(join(dir, 'element.cjs'));
     for (const loaded of [esm, cjs]) {
-      expect(Object.keys(loaded).filter((key) => key !== 'default' && key !== '__esModule').sort()).toEqual(['ELEMENT_TAG_NAME', 'SDK_INTEGRITY', 'SDK_VERSION', 'SvcContractSigning', 'TRUSTED_TYPES_POLICY', 'loadSvcSDK']);
+      expect(
+        Object.keys(loaded)
+          .filter((key) => key !== 'default' && key !== '__esModule')
+          .sort(),
+      ).toEqual([
+        'ELEMENT_TAG_NAME',
+        'SDK_INTEGRITY',
+        'SDK_VERSION',
+        'SvcContractSigning',
+        'TRUSTED_TYPES_POLICY',
+        'loadSvcSDK',
+      ]);
       expect(typeof loaded.SvcContractSigning).toBe('function');
       expect(loaded.ELEMENT_TAG_NAME).toBe('svc-contract-signing');
       await expect(loaded.loadSvcSDK()).resolves.toBeNull();
     }
-    expect(readFileSync(join(dir, 'element.d.ts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(/interface HTMLElementTagNameMap \{\s*'svc-contract-signing': SvcContractSigning;/);
+    expect(readFileSync(join(dir, 'element.d.ts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(
+      /interface HTMLElementTagNameMap \{\s*'svc-contract-signing': SvcContractSigning;/,
+    );
   });
 
-  it.each(['index', 'pure'])('%s: ESM and CJS import on a server without touching anything, pin the built file, load null', async (entry) => {
-    const integrity = sriOf(readFileSync(pinnedScript));
-    const esm = await import(pathToFileURL(join(dir, `${entry}.mjs`)).href);
-    const cjs = createRequire(import.meta.url)(join(dir, `${entry}.cjs`));
-    for (const loaded of [esm, cjs]) {
-      expect(Object.keys(loaded).filter((key) => key !== 'default' && key !== '__esModule').sort()).toEqual(['SDK_INTEGRITY', 'SDK_VERSION', 'TRUSTED_TYPES_POLICY', 'loadSvcSDK']);
-      expect(loaded.SDK_VERSION).toBe(version);
-      expect(loaded.SDK_INTEGRITY, 'the integrity of the pinned build written beside it').toBe(integrity);
-      await expect(loaded.loadSvcSDK()).resolves.toBeNull();
-    }
-  });
+  it.each(['index', 'pure'])(
+    '%s: ESM and CJS import on a server without touching anything, pin the built file, load null',
+    async (entry) => {
+      const integrity = sriOf(readFileSync(pinnedScript));
+      const esm = await import(pathToFileURL(join(dir, `${entry}.mjs`)).href);
+      const cjs = createRequire(import.meta.url)(join(dir, `${entry}.cjs`));
+      for (const loaded of [esm, cjs]) {
+        expect(
+          Object.keys(loaded)
+            .filter((key) => key !== 'default' && key !== '__esModule')
+            .sort(),
+        ).toEqual(['SDK_INTEGRITY', 'SDK_VERSION', 'TRUSTED_TYPES_POLICY', 'loadSvcSDK']);
+        expect(loaded.SDK_VERSION).toBe(version);
+        expect(loaded.SDK_INTEGRITY, 'the integrity of the pinned build written beside it').toBe(integrity);
+        await expect(loaded.loadSvcSDK()).resolves.toBeNull();
+      }
+    },
+  );
 
   it('declares SvcContracts as a type only (the class comes from the CDN)', () => {
     const declarations = readFileSync(join(dir, 'pure.d.ts'), 'utf8');
@@ -88,10 +131,14 @@ describe('npm package contracts-sdk', () => {
     expect(declarations).not.toMatch(/^export \{[^}]*\bSvcContracts\b/m);
   });
 
-  it.each(Object.entries(NPM_BUDGET_GZIP_BYTES) as [string, number][])(`%s adds at most %i B min+gzip to a partner's bundle`, async (entry, budget) => {
-    expect(existsSync(join(dir, `${entry}.mjs`))).toBe(true);
-    const size = await npmEntrySize(join(dir, `${entry}.mjs`));
-    console.log(`npm entry ${entry}: ${size.minified} B minified, ${size.gzip} B min+gzip (budget ${budget} B)`);
-    expect(size.gzip).toBeLessThanOrEqual(budget);
-  }, 30_000); // a rollup + terser run per entry, on two shared cores
+  it.each(Object.entries(NPM_BUDGET_GZIP_BYTES) as [string, number][])(
+    `%s adds at most %i B min+gzip to a partner's bundle`,
+    async (entry, budget) => {
+      expect(existsSync(join(dir, `${entry}.mjs`))).toBe(true);
+      const size = await npmEntrySize(join(dir, `${entry}.mjs`));
+      console.log(`npm entry ${entry}: ${size.minified} B minified, ${size.gzip} B min+gzip (budget ${budget} B)`);
+      expect(size.gzip).toBeLessThanOrEqual(budget);
+    },
+    30_000,
+  ); // a rollup + terser run per entry, on two shared cores
 });

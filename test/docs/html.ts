@@ -2,7 +2,21 @@
 // formed, a stray `<` is an error. Script contents are raw text, as in a browser. It reports the script tags (with
 // their attributes) and the inline scripts, for the checks that follow.
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
 const START_TAG = /<([a-zA-Z][\w-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/y;
 const END_TAG = /<\/([a-zA-Z][\w-]*)\s*>/y;
@@ -56,7 +70,10 @@ export function readHtml(code: string): HtmlReading {
     if (end) {
       const name = end[1]!.toLowerCase();
       const top = open.pop();
-      if (!top || top.name !== name) problems.push(`line ${lineAt(index)}: </${name}> closes ${top ? `<${top.name}> of line ${top.line}` : 'nothing'}`);
+      if (!top || top.name !== name)
+        problems.push(
+          `line ${lineAt(index)}: </${name}> closes ${top ? `<${top.name}> of line ${top.line}` : 'nothing'}`,
+        );
       index += end[0].length;
       continue;
     }
@@ -75,7 +92,12 @@ export function readHtml(code: string): HtmlReading {
         problems.push(`line ${line}: <script> never closed`);
         break;
       }
-      scripts.push({ line, attributes: attributesOf(start[2]!), code: code.slice(index, close), codeLine: lineAt(index) });
+      scripts.push({
+        line,
+        attributes: attributesOf(start[2]!),
+        code: code.slice(index, close),
+        codeLine: lineAt(index),
+      });
       index = close + '</script>'.length;
     } else if (!VOID.has(name) && !start[3]) {
       open.push({ name, line });

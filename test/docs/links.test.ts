@@ -42,7 +42,10 @@ export function anchorsOf(markdown: string): Set<string> {
       .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/\*\*|__|\*/g, '')
       .replace(/\u0000(\d+)\u0000/g, (_, index: string) => spans[Number(index)]!);
-    const slug = rendered.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const slug = rendered
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -52,7 +55,9 @@ export function anchorsOf(markdown: string): Set<string> {
 
 describe('links of README.md and docs/', () => {
   it('GitHub slugs: code spans keep their text, punctuation goes, repeats are numbered', () => {
-    const anchors = anchorsOf('## `open(): Promise<void>`\n## 6. App → SDK messages\n## Tests\n## Tests\n```md\n## not a heading\n```\n');
+    const anchors = anchorsOf(
+      '## `open(): Promise<void>`\n## 6. App → SDK messages\n## Tests\n## Tests\n```md\n## not a heading\n```\n',
+    );
     expect([...anchors]).toEqual(['open-promisevoid', '6-app--sdk-messages', 'tests', 'tests-1']);
   });
 

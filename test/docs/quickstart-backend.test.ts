@@ -52,7 +52,7 @@ async function runBackend(env: Record<string, string>) {
 }
 
 describe("README quick start: the backend's call for a signing token", () => {
-  it('returns the first signer\'s signing_token from GET /api/v3/applications/{app_id}/contracts', async () => {
+  it("returns the first signer's signing_token from GET /api/v3/applications/{app_id}/contracts", async () => {
     const token = await runBackend({ SVC_API_TOKEN: API_TOKEN });
     // The sandbox issues `sbx_<scenario>_<random>` tokens; `complete` when no scenario header is sent.
     expect(token).toMatch(/^sbx_complete_[\w-]{16,}$/);

@@ -41,6 +41,11 @@ describe("README.md, the partner's page", () => {
   it('starts with the two commands that .ci/run and a first try use', () => {
     const commands = /```sh\n([\s\S]*?)```/.exec(text)![1]!;
     expect(commands).toContain('npm ci && npm run demo\n');
-    expect(commands).toContain(readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8').trim().split('\n').pop()!);
+    expect(commands).toContain(
+      readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8')
+        .trim()
+        .split('\n')
+        .pop()!,
+    );
   });
 });

@@ -47,10 +47,19 @@ function sourcesOf(file: string): Located[] {
   for (const block of checked.filter((candidate) => candidate.file === file)) {
     const name = `L${block.line}`;
     const moduleFile = block.marker ? MODULE_FILES[file]?.[block.marker] : undefined;
-    if (TYPED[block.lang]) sources.push({ name: moduleFile ?? `${name}.${TYPED[block.lang]}`, code: block.code, at: (line) => where(block, line) });
+    if (TYPED[block.lang])
+      sources.push({
+        name: moduleFile ?? `${name}.${TYPED[block.lang]}`,
+        code: block.code,
+        at: (line) => where(block, line),
+      });
     if (block.lang !== 'html') continue;
     for (const script of readHtml(block.code).scripts.filter((tag) => !tag.attributes.src)) {
-      sources.push({ name: `${name}-script${script.line}.js`, code: script.code, at: (line) => where(block, script.codeLine - 1 + line) });
+      sources.push({
+        name: `${name}-script${script.line}.js`,
+        code: script.code,
+        at: (line) => where(block, script.codeLine - 1 + line),
+      });
     }
   }
   return sources;
@@ -59,7 +68,10 @@ function sourcesOf(file: string): Located[] {
 /** Type errors of a document's snippets as `file:line:column message`, JavaScript and TypeScript apart. */
 function typeErrorsOf(file: string): string[] {
   const sources = sourcesOf(file);
-  const groups = [sources.filter((source) => source.name.endsWith('.js')), sources.filter((source) => !source.name.endsWith('.js'))];
+  const groups = [
+    sources.filter((source) => source.name.endsWith('.js')),
+    sources.filter((source) => !source.name.endsWith('.js')),
+  ];
   const errors: string[] = [];
   for (const group of groups.filter((candidate) => candidate.length > 0)) {
     const result = typeCheck(group, preludeOf(file));
@@ -75,7 +87,7 @@ function typeErrorsOf(file: string): string[] {
 }
 
 describe('documentation snippets', () => {
-  it('are found in README.md, the npm package\'s README and docs/*.md, CHANGELOG.md aside', () => {
+  it("are found in README.md, the npm package's README and docs/*.md, CHANGELOG.md aside", () => {
     expect(docFiles()).toContain('README.md');
     expect(docFiles()).toContain('loader/README.md');
     expect(docFiles()).toContain('docs/sandbox.md');
@@ -85,7 +97,10 @@ describe('documentation snippets', () => {
 
   it('each is of a language checked here, or marked (illustrative, or named for its test)', () => {
     const unknown = blocks.filter((block) => block.marker === null && !KNOWN.includes(block.lang));
-    expect(unknown.map((block) => `${where(block, 0)} "${block.lang}"`), `known: ${KNOWN.join(', ')}`).toEqual([]);
+    expect(
+      unknown.map((block) => `${where(block, 0)} "${block.lang}"`),
+      `known: ${KNOWN.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('ts, tsx and js blocks, and the inline scripts of html blocks, type-check under strict TypeScript against the built package and the script-tag global', () => {
@@ -106,11 +121,13 @@ describe('documentation snippets', () => {
         const { integrity, crossorigin } = tag.attributes;
         if (/^v\d+$/.test(path[1]!)) {
           if (path[1] !== `v${major}`) problems.push(`${at} floating path ${path[1]}/, this is major ${major}`);
-          if (integrity !== undefined) problems.push(`${at} the floating path changes with every release: no integrity`);
+          if (integrity !== undefined)
+            problems.push(`${at} the floating path changes with every release: no integrity`);
         } else {
           if (path[1] !== version) problems.push(`${at} loads contracts-sdk ${path[1]}, package.json is ${version}`);
           if (!/^sha384-./.test(integrity ?? '')) problems.push(`${at} a pinned script needs integrity="sha384-…"`);
-          if (crossorigin !== 'anonymous') problems.push(`${at} a pinned script needs crossorigin="anonymous" (SRI needs CORS)`);
+          if (crossorigin !== 'anonymous')
+            problems.push(`${at} a pinned script needs crossorigin="anonymous" (SRI needs CORS)`);
         }
       }
     }
@@ -131,33 +148,47 @@ describe('documentation snippets', () => {
   });
 
   it('shell blocks run only npm scripts of package.json and files of the repository, and name only documented variables', () => {
-    const documented = new Set(docFiles().flatMap((file) => [...proseOf(file).matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1])));
+    const documented = new Set(
+      docFiles().flatMap((file) => [...proseOf(file).matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1])),
+    );
     const problems: string[] = [];
     for (const block of ofLang(...SHELL)) {
       block.code.split('\n').forEach((text, index) => {
         const at = where(block, index + 1);
         const command = text.replace(/(^|\s)#.*$/, '');
-        for (const [, name] of command.matchAll(/\bnpm run ([\w:-]+)/g)) if (!scripts[name!]) problems.push(`${at} npm run ${name}: no such script`);
+        for (const [, name] of command.matchAll(/\bnpm run ([\w:-]+)/g))
+          if (!scripts[name!]) problems.push(`${at} npm run ${name}: no such script`);
         for (const [, , path] of command.matchAll(/(^|[\s;&|(])(?:node|bash) +([^\s-]\S*)/g)) {
           if (!existsSync(join(REPO_ROOT, path!))) problems.push(`${at} ${path}: no such file`);
         }
-        const variables = [...command.matchAll(/(?:^|[\s;&|(])([A-Z][A-Z0-9_]*)=/g), ...command.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)];
-        for (const [, name] of variables) if (!documented.has(name!)) problems.push(`${at} ${name} is not a documented setting`);
+        const variables = [
+          ...command.matchAll(/(?:^|[\s;&|(])([A-Z][A-Z0-9_]*)=/g),
+          ...command.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g),
+        ];
+        for (const [, name] of variables)
+          if (!documented.has(name!)) problems.push(`${at} ${name} is not a documented setting`);
       });
     }
     expect(problems).toEqual([]);
   });
 
-  it('name no other version than package.json\'s (contracts-sdk/X.Y.Z/, contracts-sdk@X.Y.Z, SDK_VERSION, v<major>/), illustrative blocks aside', () => {
+  it("name no other version than package.json's (contracts-sdk/X.Y.Z/, contracts-sdk@X.Y.Z, SDK_VERSION, v<major>/), illustrative blocks aside", () => {
     const stale: string[] = [];
     for (const file of docFiles()) {
       const text = proseOf(file, (block) => block.marker !== ILLUSTRATIVE);
       const lineOf = (index: number) => text.slice(0, index).split('\n').length;
-      const patterns = [/contracts-sdk\/(\d+\.\d+\.\d+[\w.-]*)\//g, /contracts-sdk@(\d+\.\d+\.\d+[\w.-]*)/g, /SDK_VERSION\W{1,6}(\d+\.\d+\.\d+[\w.-]*)/g];
+      const patterns = [
+        /contracts-sdk\/(\d+\.\d+\.\d+[\w.-]*)\//g,
+        /contracts-sdk@(\d+\.\d+\.\d+[\w.-]*)/g,
+        /SDK_VERSION\W{1,6}(\d+\.\d+\.\d+[\w.-]*)/g,
+      ];
       for (const pattern of patterns) {
-        for (const match of text.matchAll(pattern)) if (match[1] !== version) stale.push(`${file}:${lineOf(match.index!)} ${match[0]} (package.json: ${version})`);
+        for (const match of text.matchAll(pattern))
+          if (match[1] !== version)
+            stale.push(`${file}:${lineOf(match.index!)} ${match[0]} (package.json: ${version})`);
       }
-      for (const match of text.matchAll(/contracts-sdk\/v(\d+)\//g)) if (match[1] !== major) stale.push(`${file}:${lineOf(match.index!)} ${match[0]}`);
+      for (const match of text.matchAll(/contracts-sdk\/v(\d+)\//g))
+        if (match[1] !== major) stale.push(`${file}:${lineOf(match.index!)} ${match[0]}`);
     }
     expect(stale).toEqual([]);
   });
@@ -170,20 +201,36 @@ describe('documentation snippets', () => {
         if (entry.isDirectory()) {
           if (entry.name !== 'node_modules') scan(path);
         } else if (/\.(m?[jt]sx?)$/.test(entry.name)) {
-          const calls = readFileSync(path, 'utf8').matchAll(/\bsnippet\(\s*(['"])([^'"]+)\1\s*,\s*(['"])([a-z0-9-]+)\3/g);
+          const calls = readFileSync(path, 'utf8').matchAll(
+            /\bsnippet\(\s*(['"])([^'"]+)\1\s*,\s*(['"])([a-z0-9-]+)\3/g,
+          );
           for (const call of calls) lookedUp.add(`${call[2]} ${call[4]}`);
         }
       }
     };
     for (const dir of ['test', 'e2e']) scan(join(REPO_ROOT, dir));
     // A block checked here as a file of the partner's project (MODULE_FILES) is looked up by name by this test.
-    for (const [file, names] of Object.entries(MODULE_FILES)) for (const name of Object.keys(names)) lookedUp.add(`${file} ${name}`);
+    for (const [file, names] of Object.entries(MODULE_FILES))
+      for (const name of Object.keys(names)) lookedUp.add(`${file} ${name}`);
     const named = blocks.filter((block) => block.marker !== null && block.marker !== ILLUSTRATIVE);
     const orphans = named.filter((block) => !lookedUp.has(`${block.file} ${block.marker}`));
-    expect(orphans.map((block) => `${where(block, 0)} <!-- snippet: ${block.marker} --> (no test calls snippet('${block.file}', '${block.marker}'))`)).toEqual([]);
+    expect(
+      orphans.map(
+        (block) =>
+          `${where(block, 0)} <!-- snippet: ${block.marker} --> (no test calls snippet('${block.file}', '${block.marker}'))`,
+      ),
+    ).toEqual([]);
     const names = named.map((block) => `${block.file} ${block.marker}`);
-    const moduleNames = Object.entries(MODULE_FILES).flatMap(([file, map]) => Object.keys(map).map((name) => `${file} ${name}`));
-    expect(moduleNames.filter((name) => !names.includes(name)), 'MODULE_FILES names blocks that exist').toEqual([]);
-    expect(names.filter((name, index) => names.indexOf(name) !== index), 'names are unique per document').toEqual([]);
+    const moduleNames = Object.entries(MODULE_FILES).flatMap(([file, map]) =>
+      Object.keys(map).map((name) => `${file} ${name}`),
+    );
+    expect(
+      moduleNames.filter((name) => !names.includes(name)),
+      'MODULE_FILES names blocks that exist',
+    ).toEqual([]);
+    expect(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      'names are unique per document',
+    ).toEqual([]);
   });
 });

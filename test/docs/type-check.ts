@@ -63,7 +63,8 @@ function compilerHost(options: ts.CompilerOptions, workDir: string): ts.Compiler
  * that file). Errors of the prelude, or of any file outside the snippets, are reported under 'prelude.d.ts'.
  */
 export function typeCheck(files: SourceFile[], prelude: string): Map<string, string[]> {
-  if (!existsSync(join(BUILT_PACKAGE, 'package.json'))) throw new Error(`${BUILT_PACKAGE} is missing: run npm run build first`);
+  if (!existsSync(join(BUILT_PACKAGE, 'package.json')))
+    throw new Error(`${BUILT_PACKAGE} is missing: run npm run build first`);
   // Inside the repository, so that module resolution walks up to its node_modules (react, @types/*).
   const cache = join(REPO_ROOT, '.cache');
   mkdirSync(cache, { recursive: true });
@@ -80,13 +81,25 @@ export function typeCheck(files: SourceFile[], prelude: string): Map<string, str
     const javascript = files.length > 0 && files.every((file) => file.name.endsWith('.js'));
     const options = javascript ? { ...OPTIONS, noImplicitAny: false } : OPTIONS;
     const program = ts.createProgram(roots, options, compilerHost(options, dir));
-    const byFile = new Map<string, string[]>(['prelude.d.ts', ...files.map((file) => file.name)].map((name) => [name, []]));
+    const byFile = new Map<string, string[]>(
+      ['prelude.d.ts', ...files.map((file) => file.name)].map((name) => [name, []]),
+    );
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
       const fileName = diagnostic.file?.fileName;
-      const name = fileName === undefined ? 'prelude.d.ts' : fileName.startsWith(dir) ? fileName.slice(dir.length + 1) : relative(REPO_ROOT, fileName);
-      const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+      const name =
+        fileName === undefined
+          ? 'prelude.d.ts'
+          : fileName.startsWith(dir)
+            ? fileName.slice(dir.length + 1)
+            : relative(REPO_ROOT, fileName);
+      const where =
+        diagnostic.file && diagnostic.start !== undefined
+          ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+          : undefined;
       const text = `${where ? `${where.line + 1}:${where.character + 1} ` : ''}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-      (byFile.get(name) ?? byFile.get('prelude.d.ts')!).push(diagnostic.file && !byFile.has(name) ? `${name} ${text}` : text);
+      (byFile.get(name) ?? byFile.get('prelude.d.ts')!).push(
+        diagnostic.file && !byFile.has(name) ? `${name} ${text}` : text,
+      );
     }
     return byFile;
   } finally {

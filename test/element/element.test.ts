@@ -20,14 +20,18 @@ describe('<svc-contract-signing>', () => {
     expect(customElements.get(ELEMENT_TAG_NAME)).toBe(SvcContractSigning);
   });
 
-  it('every SDK event is a DOM event contract-<name>, a CustomEvent whose detail is the SDK\'s payload', async () => {
+  it("every SDK event is a DOM event contract-<name>, a CustomEvent whose detail is the SDK's payload", async () => {
     expect(DOM_EVENTS.map(([event]) => event)).toEqual([...EVENT_NAMES]);
     expect(DOM_NAMES).toEqual(EVENT_NAMES.map((name) => name.replace('contract.', 'contract-')));
     // Each event the SDK emits (every one in EVENT_NAMES, whatever this build has) reaches the element.
     const registered = new Map<string, (payload: unknown) => void>();
     const element = makeElement({ 'contract-id': 'c-1' });
     element.signingToken = TOKEN;
-    const on = vi.spyOn((globalThis as unknown as { SvcSDK: { SvcContracts: { prototype: { on: () => unknown } } } }).SvcSDK.SvcContracts.prototype, 'on');
+    const on = vi.spyOn(
+      (globalThis as unknown as { SvcSDK: { SvcContracts: { prototype: { on: () => unknown } } } }).SvcSDK.SvcContracts
+        .prototype,
+      'on',
+    );
     on.mockImplementation(function (this: unknown, event: unknown, handler: unknown) {
       registered.set(event as string, handler as (payload: unknown) => void);
       return this;
@@ -51,7 +55,9 @@ describe('<svc-contract-signing>', () => {
     const app = FakeApp.in(element);
     await app.ready();
     await app.send(envelope('completed'));
-    expect(seen).toEqual(['loading', 'loaded', 'ready', 'completed'].map((name) => [`contract-${name}`, { contractId: 'c-1' }]));
+    expect(seen).toEqual(
+      ['loading', 'loaded', 'ready', 'completed'].map((name) => [`contract-${name}`, { contractId: 'c-1' }]),
+    );
     expect(bubbled).toEqual(['contract-completed']);
   });
 
@@ -66,9 +72,21 @@ describe('<svc-contract-signing>', () => {
     expect(created).toHaveLength(0);
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(element.hasAttribute('signing-token'), 'the credential is taken out of the DOM').toBe(false);
-    expect(seen).toEqual([['contract-error', { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: expect.stringMatching(/refuses the signing-token attribute.*set the signingToken property/) }]]);
+    expect(seen).toEqual([
+      [
+        'contract-error',
+        {
+          contractId: 'c-1',
+          code: 'loading_error',
+          source: 'sdk',
+          message: expect.stringMatching(/refuses the signing-token attribute.*set the signingToken property/),
+        },
+      ],
+    ]);
     expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(String(consoleError.mock.calls[0][0])).toMatch(/^TypeError: \[contracts-sdk\] <svc-contract-signing> refuses the signing-token attribute/);
+    expect(String(consoleError.mock.calls[0][0])).toMatch(
+      /^TypeError: \[contracts-sdk\] <svc-contract-signing> refuses the signing-token attribute/,
+    );
     expect(JSON.stringify(seen) + String(consoleError.mock.calls[0][0])).not.toContain(TOKEN);
   });
 
@@ -86,7 +104,7 @@ describe('<svc-contract-signing>', () => {
     expect(created).toHaveLength(2);
   });
 
-  it('a wrong option: the SDK\'s message on the console and in contract-error, no frame, no token', async () => {
+  it("a wrong option: the SDK's message on the console and in contract-error, no frame, no token", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = makeElement({ environment: TOKEN });
     const seen = events(element, ['contract-error']);
@@ -94,7 +112,9 @@ describe('<svc-contract-signing>', () => {
     document.body.append(element);
     await settled();
     expect(seen).toHaveLength(1);
-    expect((seen[0][1] as { message: string }).message).toMatch(/config\.environment must be "production" or "qa", got "\[redacted\]"|config\.environment must be "production" or "qa"/);
+    expect((seen[0][1] as { message: string }).message).toMatch(
+      /config\.environment must be "production" or "qa", got "\[redacted\]"|config\.environment must be "production" or "qa"/,
+    );
     expect(JSON.stringify(seen)).not.toContain(TOKEN);
     expect(String(consoleError.mock.calls[0][0])).not.toContain(TOKEN);
     expect(element.childElementCount).toBe(0);
@@ -116,14 +136,31 @@ describe('<svc-contract-signing>', () => {
 
   it('reads each attribute as the SDK option it names', async () => {
     await connected({
-      'contract-id': 'c-1', environment: 'qa', locale: 'de', 'frame-title': 'Sign', width: '80%', height: 'auto',
-      'min-height': '300', 'max-height': '900', 'load-timeout': '5000', debug: '',
+      'contract-id': 'c-1',
+      environment: 'qa',
+      locale: 'de',
+      'frame-title': 'Sign',
+      width: '80%',
+      height: 'auto',
+      'min-height': '300',
+      'max-height': '900',
+      'load-timeout': '5000',
+      debug: '',
     });
     const { signingToken, ...options } = created[0].config;
     expect(signingToken).toBe(TOKEN);
     expect(options).toEqual({
-      appUrl: 'https://sign.test:8443', contractId: 'c-1', environment: 'qa', locale: 'de', title: 'Sign', width: '80%',
-      height: 'auto', minHeight: 300, maxHeight: 900, loadTimeout: 5000, debug: true,
+      appUrl: 'https://sign.test:8443',
+      contractId: 'c-1',
+      environment: 'qa',
+      locale: 'de',
+      title: 'Sign',
+      width: '80%',
+      height: 'auto',
+      minHeight: 300,
+      maxHeight: 900,
+      loadTimeout: 5000,
+      debug: true,
     });
   });
 
@@ -133,7 +170,9 @@ describe('<svc-contract-signing>', () => {
   });
 
   it('lists every SvcContracts option but the token as an attribute', () => {
-    expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken'].sort()).toEqual(Object.keys(OPTION_TYPES).sort());
+    expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken'].sort()).toEqual(
+      Object.keys(OPTION_TYPES).sort(),
+    );
   });
 
   it('reflects the options as properties; the token is a write-only property, nowhere in the DOM', async () => {
@@ -170,7 +209,9 @@ describe('<svc-contract-signing>', () => {
     const element = await connected();
     const app = FakeApp.in(element);
     await app.ready();
-    const asked = new Promise((resolve) => app.port!.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    const asked = new Promise((resolve) =>
+      app.port!.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
     app.port!.start();
     element.focus();
     expect(await asked).toEqual(envelope('focus'));
@@ -190,7 +231,11 @@ describe('<svc-contract-signing>', () => {
     element.signingToken = TOKEN;
     document.body.append(element);
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen[0][1]).toMatchObject({ code: 'loading_error', source: 'sdk', message: expect.stringMatching(/index\.umd\.js answered HTTP 404/) });
+    expect(seen[0][1]).toMatchObject({
+      code: 'loading_error',
+      source: 'sdk',
+      message: expect.stringMatching(/index\.umd\.js answered HTTP 404/),
+    });
     void element.open();
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     expect(fetch, 'open() loaded the script again').toHaveBeenCalledTimes(2);

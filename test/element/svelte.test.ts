@@ -24,14 +24,23 @@ let svelte: Svelte;
 let component: unknown;
 
 beforeAll(async () => {
-  const { js, warnings } = compile(snippet('docs/frameworks.md', 'svelte-example'), { filename: 'SignLoanContract.svelte', generate: 'client' });
+  const { js, warnings } = compile(snippet('docs/frameworks.md', 'svelte-example'), {
+    filename: 'SignLoanContract.svelte',
+    generate: 'client',
+  });
   expect(warnings.map((warning) => warning.message)).toEqual([]);
   // Inside the repository, so that `svelte/internal/client` resolves to the same runtime as `mount` below; the
   // element comes from the sources (this test is about the example's bindings, not the package's files).
   mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.cache', 'svelte-example-'));
   const file = join(dir, 'SignLoanContract.js');
-  writeFileSync(file, js.code.replace("import 'contracts-sdk/element';", `import ${JSON.stringify(join(REPO_ROOT, 'loader', 'element.ts'))};`));
+  writeFileSync(
+    file,
+    js.code.replace(
+      "import 'contracts-sdk/element';",
+      `import ${JSON.stringify(join(REPO_ROOT, 'loader', 'element.ts'))};`,
+    ),
+  );
   // The browser build of Svelte's runtime (the package's "browser" condition; vitest resolves the server one).
   svelte = await import(pathToFileURL(join(REPO_ROOT, 'node_modules', 'svelte', 'src', 'index-client.js')).href);
   component = (await import(pathToFileURL(file).href)).default;
@@ -51,7 +60,7 @@ async function mounted(onsigned: () => void = () => {}) {
   return { target, instance, element };
 }
 
-describe('the docs\' Svelte example', () => {
+describe("the docs' Svelte example", () => {
   it('sets the token as a property and the attributes as options; contract-completed calls onsigned', async () => {
     let signed = 0;
     const { element } = await mounted(() => signed++);

@@ -11,7 +11,6 @@ const { version: VERSION } = JSON.parse(readFileSync(join(__dirname, '..', '..',
 const PATH = `/packages/contracts-sdk/${VERSION}/index.umd.js`;
 const INTEGRITY = 'sha384-unit-test-integrity';
 
-
 type Loader = typeof import('../../loader/pure');
 let loader: Loader;
 
@@ -33,7 +32,10 @@ beforeEach(async () => {
   document.addEventListener('error', dropHappyDomEvent, true);
   document.addEventListener('load', dropHappyDomEvent, true);
   // Nothing here may reach the network: a test that needs the diagnostic fetch stubs its answer.
-  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('no network in unit tests'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('no network in unit tests'))),
+  );
   loader = await import('../../loader/pure');
 });
 
@@ -52,7 +54,11 @@ function runScript(script: HTMLScriptElement, version?: string) {
   play(script, new Event('load'));
 }
 
-const message = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => `${error.name}: ${error.message}`);
+const message = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: Error) => `${error.name}: ${error.message}`,
+  );
 
 describe('loadSvcSDK(): the script element', () => {
   it('adds one pinned script with the baked integrity, CORS mode, and resolves window.SvcSDK', async () => {
@@ -152,7 +158,9 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
   });
 
   it('an HTTP error status', async () => {
-    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })))).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
+    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })))).toBe(
+      `Error: [contracts-sdk] ${url} answered HTTP 404.`,
+    );
   });
 
   it('an integrity mismatch names both hashes, the pinned one as expected and what the CDN serves as received', async () => {
@@ -166,7 +174,14 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
   /** A script-src violation as a browser fires it, at `target` (the element, or the document). */
   const violate = (target: EventTarget, fields: Record<string, string> = {}) => {
     const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
-    target.dispatchEvent(Object.assign(event, { blockedURI: url, effectiveDirective: 'script-src-elem', disposition: 'enforce', ...fields }));
+    target.dispatchEvent(
+      Object.assign(event, {
+        blockedURI: url,
+        effectiveDirective: 'script-src-elem',
+        disposition: 'enforce',
+        ...fields,
+      }),
+    );
   };
   const CSP_CAUSE = `Error: [contracts-sdk] the page's Content Security Policy (script-src-elem) blocked ${url}: allow ${DEFAULT_CDN_URL} in script-src, or pass the nonce option.`;
 
@@ -180,27 +195,44 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
 
   it.each([
     // The partner's own tag for the same file, without the nonce: blocked, while ours (with it) failed otherwise.
-    ['another script element, for the same URL', () => {
-      const other = document.createElement('script');
-      document.body.append(other);
-      violate(other);
-      other.remove();
-    }],
+    [
+      'another script element, for the same URL',
+      () => {
+        const other = document.createElement('script');
+        document.body.append(other);
+        violate(other);
+        other.remove();
+      },
+    ],
     // As Chromium reports the partner's tag: at the document, for the same URL.
     ['another tag for the same URL, fired at the document', () => violate(document)],
     ['another script of the same CDN', () => violate(document, { blockedURI: `${DEFAULT_CDN_URL}/other.js` })],
-    ['a Report-Only policy, even for this element', (script: HTMLScriptElement) => violate(script, { disposition: 'report' })],
+    [
+      'a Report-Only policy, even for this element',
+      (script: HTMLScriptElement) => violate(script, { disposition: 'report' }),
+    ],
   ])('names the real cause, not a violation of %s', async (_, before) => {
-    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })), before)).toBe(`Error: [contracts-sdk] ${url} answered HTTP 404.`);
+    expect(await fail(() => Promise.resolve(new Response('Not found', { status: 404 })), before)).toBe(
+      `Error: [contracts-sdk] ${url} answered HTTP 404.`,
+    );
   });
 });
 
 describe('loadSvcSDK(): wrong options reject at once with a fix, and add nothing', () => {
   it.each([
     [{ cdn: 'https://x.example' }, 'TypeError: [contracts-sdk] loadSvcSDK(): cdn is not an option (cdnUrl, nonce).'],
-    [{ cdnUrl: 'http://cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "http://cdn.example.com".'],
-    [{ cdnUrl: 'https://cdn.example.com/?v=1' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "https://cdn.example.com/?v=1".'],
-    [{ cdnUrl: 'cdn.example.com' }, 'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "cdn.example.com".'],
+    [
+      { cdnUrl: 'http://cdn.example.com' },
+      'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "http://cdn.example.com".',
+    ],
+    [
+      { cdnUrl: 'https://cdn.example.com/?v=1' },
+      'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "https://cdn.example.com/?v=1".',
+    ],
+    [
+      { cdnUrl: 'cdn.example.com' },
+      'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "cdn.example.com".',
+    ],
     [{ nonce: '' }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
     [{ nonce: 42 }, 'TypeError: [contracts-sdk] nonce must be the non-empty nonce of your CSP script-src.'],
   ])('%j', async (options, expected) => {

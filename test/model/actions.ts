@@ -39,15 +39,41 @@ const attemptsAgo = fc.oneof(
 );
 
 // The app's error codes and messages: known, new, malformed, prototype names, and text carrying the token.
-export const ERROR_CODES = ['not_found', 'loading_error', 'new_code.v2', 'constructor', '__proto__', 'bad code', 7, '<token>'] as const;
-export const ERROR_MESSAGES = [undefined, 'Session expired.', ' \u202Eline\nbreak\u200B ', 'token=<token>', 42] as const;
+export const ERROR_CODES = [
+  'not_found',
+  'loading_error',
+  'new_code.v2',
+  'constructor',
+  '__proto__',
+  'bad code',
+  7,
+  '<token>',
+] as const;
+export const ERROR_MESSAGES = [
+  undefined,
+  'Session expired.',
+  ' \u202Eline\nbreak\u200B ',
+  'token=<token>',
+  42,
+] as const;
 
 const messageExtra = (type: AppMessageType): fc.Arbitrary<Record<string, unknown>> => {
   if (type === 'error') {
     return fc.record({ code: fc.constantFrom(...ERROR_CODES), message: fc.constantFrom(...ERROR_MESSAGES) });
   }
   if (type === 'declined') return fc.record({ reason: fc.constantFrom(...ERROR_MESSAGES) });
-  if (type === 'step') return fc.record({ step: fc.constantFrom('document_viewed', 'signature_started', 'new_step.v2', '__proto__', 'bad step', 7, '<token>') });
+  if (type === 'step')
+    return fc.record({
+      step: fc.constantFrom(
+        'document_viewed',
+        'signature_started',
+        'new_step.v2',
+        '__proto__',
+        'bad step',
+        7,
+        '<token>',
+      ),
+    });
   if (type === 'resize') return fc.record({ height: fc.oneof(fc.integer({ min: 0, max: 9000 }), fc.constant(-1)) });
   return fc.constant({});
 };
@@ -63,7 +89,8 @@ const sendArbitrary = (message: AppMessageType): fc.Arbitrary<Action> =>
 const call = (kind: CallKind) => fc.constant({ kind } as Action);
 const hello = (variant: 'valid' | 'wrong origin' | 'no common version') =>
   fc.record({ kind: fc.constant('hello' as const), attemptsAgo, variant: fc.constant(variant) });
-const token = (outcome: 'resolve' | 'reject' | 'empty') => fc.record({ kind: fc.constant('token' as const), attemptsAgo, outcome: fc.constant(outcome) });
+const token = (outcome: 'resolve' | 'reject' | 'empty') =>
+  fc.record({ kind: fc.constant('token' as const), attemptsAgo, outcome: fc.constant(outcome) });
 
 /**
  * Every step, with its weight (out of about 100). The steps that move an attempt on are common and the ones that
@@ -78,7 +105,10 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [10, hello('valid')],
   [6, token('resolve')],
   // every app message, at its weight in the model's table
-  ...(Object.keys(APP_MESSAGES) as AppMessageType[]).map((message): [number, fc.Arbitrary<Action>] => [APP_MESSAGES[message].weight, sendArbitrary(message)]),
+  ...(Object.keys(APP_MESSAGES) as AppMessageType[]).map((message): [number, fc.Arbitrary<Action>] => [
+    APP_MESSAGES[message].weight,
+    sendArbitrary(message),
+  ]),
   // ending an attempt
   [2, call('close')],
   [1, call('destroy')],
@@ -93,11 +123,20 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [1, call('online')],
   [1, call('attach')],
   [1, call('focus')],
-  [2, fc.record({ kind: fc.constantFrom('on' as const, 'off' as const), handler: fc.constantFrom('every' as const, 'once' as const) })],
+  [
+    2,
+    fc.record({
+      kind: fc.constantFrom('on' as const, 'off' as const),
+      handler: fc.constantFrom('every' as const, 'once' as const),
+    }),
+  ],
   [2, fc.record({ kind: fc.constant('load' as const), attemptsAgo })],
   [1, hello('wrong origin')],
   // other instances beside it (same signing app or another): they share nothing with it
-  [1, fc.record({ kind: fc.constant('construct' as const), origin: fc.constantFrom('same' as const, 'other' as const) })],
+  [
+    1,
+    fc.record({ kind: fc.constant('construct' as const), origin: fc.constantFrom('same' as const, 'other' as const) }),
+  ],
   [1, fc.record({ kind: fc.constant('destroyOther' as const), index: fc.integer({ min: 0, max: 2 }) })],
   // calls from inside an event handler
   [
@@ -110,7 +149,9 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   ],
 ];
 
-export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(...STEP_WEIGHTS.map(([weight, arbitrary]) => ({ weight, arbitrary })));
+export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
+  ...STEP_WEIGHTS.map(([weight, arbitrary]) => ({ weight, arbitrary })),
+);
 
 /** How a step is printed in a counterexample: short enough to read, exact enough to replay by hand. */
 export function describeAction(action: Action): string {
@@ -197,10 +238,18 @@ export function nextStep(model: LifecycleModel): Action {
   if (!attempt.heard) return { kind: 'hello', attemptsAgo: 0, variant: 'valid' };
   if (attempt.token === 'pending') return { kind: 'token', attemptsAgo: 0, outcome: 'resolve' };
   // Once ready, the signer looks at the document and moves in the frame before finishing.
-  const send = (message: AppMessageType, extra: Record<string, unknown> = {}): Action => ({ kind: 'send', attemptsAgo: 0, stalePort: false, message, extra });
+  const send = (message: AppMessageType, extra: Record<string, unknown> = {}): Action => ({
+    kind: 'send',
+    attemptsAgo: 0,
+    stalePort: false,
+    message,
+    extra,
+  });
   if (model.phase === 'ready' && attempt.steps === 0) return send('step', { step: 'document_viewed' });
   if (model.phase === 'ready' && attempt.activityReports === 0) return send('activity');
   const rules: Record<string, AppMessageRule> = APP_MESSAGES;
-  const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find((type) => rules[type].progress?.[0] === model.phase);
+  const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find(
+    (type) => rules[type].progress?.[0] === model.phase,
+  );
   return next ? send(next) : { kind: 'open' };
 }

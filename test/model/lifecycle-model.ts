@@ -6,9 +6,29 @@ import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
 import { NO_TOKEN } from '../../src/token';
 import { APP_ORIGIN } from '../unit/fake-app';
 import {
-  ACTIVITY_INTERVAL_MS, APP_MESSAGES, EXPECTED_CODE, EXPECTED_MESSAGE, HELLO_AFTER_LOAD_MS, LOADING, MAX_HEIGHT,
-  MAX_STEPS, MIN_HEIGHT, NEWER_SDK, OFFLINE, REOPENS, RUNNING, WAIT_MEASURES, afterDestroy, detached,
-  notReady, tokenOf, type AppMessageRule, type AppMessageType, type Observation, type Phase, type RunConfig,
+  ACTIVITY_INTERVAL_MS,
+  APP_MESSAGES,
+  EXPECTED_CODE,
+  EXPECTED_MESSAGE,
+  HELLO_AFTER_LOAD_MS,
+  LOADING,
+  MAX_HEIGHT,
+  MAX_STEPS,
+  MIN_HEIGHT,
+  NEWER_SDK,
+  OFFLINE,
+  REOPENS,
+  RUNNING,
+  WAIT_MEASURES,
+  afterDestroy,
+  detached,
+  notReady,
+  tokenOf,
+  type AppMessageRule,
+  type AppMessageType,
+  type Observation,
+  type Phase,
+  type RunConfig,
 } from './lifecycle-spec';
 
 interface Attempt {
@@ -169,7 +189,9 @@ export class LifecycleModel {
     for (;;) {
       // Only a live attempt has timers; the load timeout was set before the hello timer, so it fires first on a tie.
       const attempt = this.attempts[this.current];
-      const due = [attempt?.loadDeadline, attempt?.helloDeadline].filter((at): at is number => at !== undefined && at <= end && !!attempt?.live);
+      const due = [attempt?.loadDeadline, attempt?.helloDeadline].filter(
+        (at): at is number => at !== undefined && at <= end && !!attempt?.live,
+      );
       if (!due.length) break;
       const at = Math.min(...due);
       this.now = at;
@@ -239,7 +261,8 @@ export class LifecycleModel {
       }
     } else if (type === 'resize') {
       const height = extra.height as number;
-      if (this.config.autoHeight && height >= 0) attempt.height = `${Math.min(Math.max(Math.ceil(height), MIN_HEIGHT), MAX_HEIGHT)}px`;
+      if (this.config.autoHeight && height >= 0)
+        attempt.height = `${Math.min(Math.max(Math.ceil(height), MIN_HEIGHT), MAX_HEIGHT)}px`;
     }
   }
 
@@ -314,7 +337,8 @@ export class LifecycleModel {
   private measure(): void {
     const attempt = this.attempts[this.current];
     const reached = this.phase === 'loaded' ? 1 : this.phase === 'ready' || this.phase === 'completed' ? 2 : 0;
-    while (attempt.shown && attempt.measured < reached) this.measures.push([this.current, WAIT_MEASURES[attempt.measured++]]);
+    while (attempt.shown && attempt.measured < reached)
+      this.measures.push([this.current, WAIT_MEASURES[attempt.measured++]]);
   }
 
   /** One of attempt `n`'s own loading failures: it counts only while that attempt is the current one and loading. */

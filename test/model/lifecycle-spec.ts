@@ -23,7 +23,11 @@ export const APP_MESSAGES = {
   loaded: { progress: ['loading', 'loaded'], weight: 8 },
   ready: { progress: ['loaded', 'ready'], weight: 8 },
   completed: { progress: ['ready', 'completed'], weight: 5 },
-  declined: { progress: ['ready', 'declined'], payload: ({ reason }) => ({ reason: EXPECTED_MESSAGE(reason) }), weight: 2 },
+  declined: {
+    progress: ['ready', 'declined'],
+    payload: ({ reason }) => ({ reason: EXPECTED_MESSAGE(reason) }),
+    weight: 2,
+  },
   cancelled: { progress: ['ready', 'cancelled'], weight: 2 },
   error: { weight: 2 },
   step: { weight: 3 },
@@ -45,15 +49,24 @@ export interface AppMessageRule {
  * ("<token>" stands for the attempt's token: such a code is "unknown", such text redacted).
  */
 export const EXPECTED_CODE = (code: unknown): string =>
-  typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code) ? code : 'unknown';
-const CLEANED: Record<string, string> = { 'Session expired.': 'Session expired.', ' \u202Eline\nbreak\u200B ': 'line break', 'token=<token>': 'token=[redacted]' };
-export const EXPECTED_MESSAGE = (message: unknown): string | undefined => (typeof message === 'string' ? CLEANED[message] : undefined);
+  typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code)
+    ? code
+    : 'unknown';
+const CLEANED: Record<string, string> = {
+  'Session expired.': 'Session expired.',
+  ' \u202Eline\nbreak\u200B ': 'line break',
+  'token=<token>': 'token=[redacted]',
+};
+export const EXPECTED_MESSAGE = (message: unknown): string | undefined =>
+  typeof message === 'string' ? CLEANED[message] : undefined;
 
 export const OFFLINE = 'The browser is offline.';
 export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
-export const afterDestroy = (method: string) => `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
-export const detached = (method: string) => `[contracts-sdk] ${method}(): the container is not in the document; attach it first.`;
+export const afterDestroy = (method: string) =>
+  `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
+export const detached = (method: string) =>
+  `[contracts-sdk] ${method}(): the container is not in the document; attach it first.`;
 /** User Timing names of the signer's wait (README: Performance), in the order the attempt reaches them. */
 export const WAIT_MEASURES = ['contracts-sdk:open-to-loaded', 'contracts-sdk:open-to-ready'] as const;
 /** The signing-app origins of the run's other instances (construct steps): the same as the instance's, or another. */
@@ -76,7 +89,8 @@ export const MAX_HEIGHT = 2000;
 
 /** The token a function gives for attempt `n` (each attempt asks once). */
 export const functionToken = (attempt: number) => `fn-tok-${attempt}-9c2e7f3a-SECRET`;
-export const tokenOf = (config: RunConfig, attempt: number) => (config.token === 'string' ? TOKEN : functionToken(attempt));
+export const tokenOf = (config: RunConfig, attempt: number) =>
+  config.token === 'string' ? TOKEN : functionToken(attempt);
 
 /** What the partner's page and the app can see; the model's prediction and the real instance's state are compared. */
 export interface Observation {

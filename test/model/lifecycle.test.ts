@@ -35,13 +35,15 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
       // A prepared (hidden) frame is shown only by an open() call of this step; a shown frame is never hidden again.
       seen.displays.forEach((now, n) => {
         if (displays[n] === 'block') expect(now, `attempt ${n}'s shown frame was hidden`).toBe('block');
-        else if (now !== 'none') expect(real.openCalls, `attempt ${n}'s frame was shown without open()`).toBeGreaterThan(openCalls);
+        else if (now !== 'none')
+          expect(real.openCalls, `attempt ${n}'s frame was shown without open()`).toBeGreaterThan(openCalls);
       });
       const visible = real.visibleText();
       for (const token of real.tokens()) expect(visible, 'a token is visible to the page').not.toContain(token);
       // The app can never pull the focus into its frame by itself (docs/protocol.md §6.2).
       const focused = real.focusedAttempt();
-      if (focused >= 0) expect(model.focusCalls.has(focused), `attempt ${focused}'s frame took the focus without focus()`).toBe(true);
+      if (focused >= 0)
+        expect(model.focusCalls.has(focused), `attempt ${focused}'s frame took the focus without focus()`).toBe(true);
     } catch (error) {
       // The counterexample prints `proceed` as such: this says which step each one played in the failing run.
       (error as Error).message = `Steps played: ${real.played.join(', ')}\n${(error as Error).message}`;
@@ -79,7 +81,11 @@ describe('the lifecycle model', () => {
       await fc.assert(
         fc.asyncProperty(
           configArbitrary,
-          fc.commands([actionArbitrary.map((action) => new Step(action))], { maxCommands: 40, size: 'medium', replayPath: COMMANDS_REPLAY_PATH }),
+          fc.commands([actionArbitrary.map((action) => new Step(action))], {
+            maxCommands: 40,
+            size: 'medium',
+            replayPath: COMMANDS_REPLAY_PATH,
+          }),
           check,
         ),
         runs(150),

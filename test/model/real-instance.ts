@@ -8,7 +8,15 @@ import { EVENT_NAMES } from '../../src/emitter';
 import { focusedElement } from '../../src/focused';
 import { APP_ORIGIN, APP_URL, FakeApp, TOKEN, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
 import type { Action } from './actions';
-import { MAX_HEIGHT, MIN_HEIGHT, OTHER_ORIGINS, functionToken, tokenOf, type Observation, type RunConfig } from './lifecycle-spec';
+import {
+  MAX_HEIGHT,
+  MIN_HEIGHT,
+  OTHER_ORIGINS,
+  functionToken,
+  tokenOf,
+  type Observation,
+  type RunConfig,
+} from './lifecycle-spec';
 
 // Every channel the SDK opens, so a step can tell whether the SDK still listens on a port (then it waits until
 // the SDK has handled the message) or has closed it (then nothing can arrive, and waiting would never end).
@@ -84,7 +92,10 @@ export class RealInstance {
       return appendChild(node);
     };
     this.sdk = new SvcContracts(this.container, {
-      signingToken: config.token === 'string' ? tokenOf(config, 0) : () => new Promise<string>((resolve, reject) => this.tokenCalls.push({ resolve, reject })),
+      signingToken:
+        config.token === 'string'
+          ? tokenOf(config, 0)
+          : () => new Promise<string>((resolve, reject) => this.tokenCalls.push({ resolve, reject })),
       appUrl: APP_URL,
       debug: true,
       loadTimeout: config.loadTimeout,
@@ -110,7 +121,10 @@ export class RealInstance {
         return this.track(sdk.prepare());
       case 'construct': {
         const container = makeContainer(`model-other-${Math.random().toString(36).slice(2)}`);
-        this.others.push({ container, sdk: new SvcContracts(container, { signingToken: TOKEN, appUrl: OTHER_ORIGINS[action.origin] }) });
+        this.others.push({
+          container,
+          sdk: new SvcContracts(container, { signingToken: TOKEN, appUrl: OTHER_ORIGINS[action.origin] }),
+        });
         return;
       }
       case 'destroyOther':
@@ -198,9 +212,13 @@ export class RealInstance {
     if (!port) return;
     // "<token>" in a field stands for this attempt's token (the app echoing it, by mistake or not).
     const extra = Object.fromEntries(
-      Object.entries(action.extra).map(([key, value]) => [key, typeof value === 'string' ? value.replace('<token>', tokenOf(this.config, n)) : value]),
+      Object.entries(action.extra).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value.replace('<token>', tokenOf(this.config, n)) : value,
+      ]),
     );
-    const data = action.message === 'malformed' ? { protocol: 'svc-contracts', version: 1 } : envelope(action.message, extra);
+    const data =
+      action.message === 'malformed' ? { protocol: 'svc-contracts', version: 1 } : envelope(action.message, extra);
     if (closedAppEnds.has(port)) return port.postMessage(data); // the SDK closed its end: nothing arrives
     const sdkEnd = sdkEndOf.get(port)!;
     const handled = new Promise<void>((resolve) => sdkEnd.addEventListener('message', () => resolve(), { once: true }));
@@ -209,7 +227,9 @@ export class RealInstance {
   }
 
   observe(): Observation {
-    const frames = [...this.container.querySelectorAll('iframe')].map((frame) => this.apps.findIndex((app) => app.iframe === frame));
+    const frames = [...this.container.querySelectorAll('iframe')].map((frame) =>
+      this.apps.findIndex((app) => app.iframe === frame),
+    );
     return {
       events: this.events,
       every: this.every,

@@ -60,18 +60,23 @@ describe('found by the lifecycle model', () => {
   // _show() runs after _begin() whatever it returned, and its guard (state < FAILED) lets an attempt that ended
   // declined or cancelled through (now: state <= COMPLETED). Found with FC_SEED=random (seed -608913205); the
   // fixed seed does not reach it.
-  it.each(['cancelled', 'declined'])('open() rejected for a detached container after a prepared attempt ended %s leaves its frame hidden', async (outcome) => {
-    const container = makeContainer();
-    const sdk = create({}, container);
-    const preparing = sdk.prepare();
-    const app = FakeApp.in(container);
-    await app.ready();
-    await preparing;
-    container.remove();
-    await app.send(envelope(outcome));
-    await expect(sdk.open()).rejects.toThrow('[contracts-sdk] open(): the container is not in the document; attach it first.');
-    expect(app.iframe.style.display).toBe('none');
-  });
+  it.each(['cancelled', 'declined'])(
+    'open() rejected for a detached container after a prepared attempt ended %s leaves its frame hidden',
+    async (outcome) => {
+      const container = makeContainer();
+      const sdk = create({}, container);
+      const preparing = sdk.prepare();
+      const app = FakeApp.in(container);
+      await app.ready();
+      await preparing;
+      container.remove();
+      await app.send(envelope(outcome));
+      await expect(sdk.open()).rejects.toThrow(
+        '[contracts-sdk] open(): the container is not in the document; attach it first.',
+      );
+      expect(app.iframe.style.display).toBe('none');
+    },
+  );
 });
 
 describe('found by the text-rule properties', () => {

@@ -24,7 +24,10 @@ function numberFrom(name: string, anySign = false): number | undefined {
 /** fast-check parameters for a property whose unit-suite run tries `defaultRuns` examples. */
 export function runs<T>(defaultRuns: number): Parameters<T> {
   // A random seed is a 32-bit integer and may be negative: FC_SEED takes it back as printed.
-  const seed = process.env.FC_SEED === 'random' ? Date.now() ^ (Math.random() * 0x100000000) : (numberFrom('FC_SEED', true) ?? DEFAULT_SEED);
+  const seed =
+    process.env.FC_SEED === 'random'
+      ? Date.now() ^ (Math.random() * 0x100000000)
+      : (numberFrom('FC_SEED', true) ?? DEFAULT_SEED);
   const path = process.env.FC_PATH || undefined;
   const numRuns = numberFrom('FC_RUNS') ?? defaultRuns;
   return { seed, path, numRuns, endOnFailure: path !== undefined };

@@ -45,13 +45,20 @@ describe('the text rules, for any token and any text around it', () => {
     "the app's error message: what the partner receives holds no piece of the token, and codes that are prototype names become unknown",
     () => {
       const prototypeNames = Object.getOwnPropertyNames(Object.prototype);
-      const code = fc.oneof(fc.constantFrom(...prototypeNames, 'prototype', '__anything', 'not_found'), fc.string({ maxLength: 70 }));
+      const code = fc.oneof(
+        fc.constantFrom(...prototypeNames, 'prototype', '__anything', 'not_found'),
+        fc.string({ maxLength: 70 }),
+      );
       fc.assert(
         fc.property(tokenInText(), code, (sample, sent) => {
           const { token } = sample;
           const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined);
-          const parsed = parseAppMessage({ protocol: 'svc-contracts', version: 1, type: 'error', code: sent, message: text.text }, 1, token);
+          const parsed = parseAppMessage(
+            { protocol: 'svc-contracts', version: 1, type: 'error', code: sent, message: text.text },
+            1,
+            token,
+          );
           expect(parsed).toBeDefined();
           const { code: received, message } = parsed as { code: string; message?: string };
           expect(leakedPiece(message ?? '', token), show(token, text)).toBeUndefined();
@@ -109,24 +116,28 @@ describe('the text rules, for any token and any text around it', () => {
       };
       const container = () => document.body.appendChild(document.createElement('div'));
       fc.assert(
-        fc.property(tokenInText(['raw', 'JSON-escaped', 'percent-encoded']), fc.constantFrom(...Object.keys(places)), (sample, place) => {
-          const { token } = sample;
-          const text = textOf(sample);
-          fc.pre(leakedPiece(text.around, token) === undefined);
-          const [where, options] = places[place](text.text);
-          const seen: string[] = [];
-          const original = console.log;
-          console.log = (...parts: unknown[]) => void seen.push(parts.join(' '));
-          try {
-            new SvcContracts(where, { signingToken: token, debug: true, ...options } as SvcContractsConfig).destroy();
-          } catch (error) {
-            seen.push((error as Error).message);
-          } finally {
-            console.log = original;
-            document.body.replaceChildren();
-          }
-          expect(leakedPiece(seen.join('\n'), token), `${place}: ${show(token, text)}`).toBeUndefined();
-        }),
+        fc.property(
+          tokenInText(['raw', 'JSON-escaped', 'percent-encoded']),
+          fc.constantFrom(...Object.keys(places)),
+          (sample, place) => {
+            const { token } = sample;
+            const text = textOf(sample);
+            fc.pre(leakedPiece(text.around, token) === undefined);
+            const [where, options] = places[place](text.text);
+            const seen: string[] = [];
+            const original = console.log;
+            console.log = (...parts: unknown[]) => void seen.push(parts.join(' '));
+            try {
+              new SvcContracts(where, { signingToken: token, debug: true, ...options } as SvcContractsConfig).destroy();
+            } catch (error) {
+              seen.push((error as Error).message);
+            } finally {
+              console.log = original;
+              document.body.replaceChildren();
+            }
+            expect(leakedPiece(seen.join('\n'), token), `${place}: ${show(token, text)}`).toBeUndefined();
+          },
+        ),
         runs(300),
       );
     },

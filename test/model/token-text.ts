@@ -11,16 +11,47 @@ const tokenUnit = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-') },
   { weight: 1, arbitrary: fc.constantFrom('"', '\\', '/', '%', '+', '=', '.', '~', ' ', 'é', '€', '😀', '<', '&') },
 );
-export const tokenArbitrary = fc.string({ unit: tokenUnit, minLength: FRAGMENT, maxLength: 48 }).filter((token) => token.trim().length >= FRAGMENT);
+export const tokenArbitrary = fc
+  .string({ unit: tokenUnit, minLength: FRAGMENT, maxLength: 48 })
+  .filter((token) => token.trim().length >= FRAGMENT);
 
 // Text a partner or the app may put around it: any code point, and the characters the rules treat specially.
 const specialUnit = fc.constantFrom(
-  '\u0000', '\t', '\n', '\r', '\u007f', '\u0085', '\u2028', '\u2029', // breaking: become one space
-  '\u00ad', '\u061c', '\u200b', '\u200d', '\u200e', '\u202e', '\u2066', '\u2060', '\ufeff', '\u{E0041}', // invisible
-  '\ud800', '\udc00', '\udbff', // lone surrogates
-  '😀', '👩‍💻', 'e\u0301', ' ', '"', '\\', '%', '[', ']',
+  '\u0000',
+  '\t',
+  '\n',
+  '\r',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029', // breaking: become one space
+  '\u00ad',
+  '\u061c',
+  '\u200b',
+  '\u200d',
+  '\u200e',
+  '\u202e',
+  '\u2066',
+  '\u2060',
+  '\ufeff',
+  '\u{E0041}', // invisible
+  '\ud800',
+  '\udc00',
+  '\udbff', // lone surrogates
+  '😀',
+  '👩‍💻',
+  'e\u0301',
+  ' ',
+  '"',
+  '\\',
+  '%',
+  '[',
+  ']',
 );
-export const fillerArbitrary = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), specialUnit), maxLength: 40 });
+export const fillerArbitrary = fc.string({
+  unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), specialUnit),
+  maxLength: 40,
+});
 
 /** The forms in which a token can sit in text that the SDK must still recognise (docs/protocol.md §6.1). */
 export const TOKEN_FORMS: Record<string, (token: string, at: number) => string> = {
@@ -58,7 +89,11 @@ export function tokenInText(forms = Object.keys(TOKEN_FORMS)): fc.Arbitrary<Toke
     { weight: 2, arbitrary: fillerArbitrary },
     { weight: 1, arbitrary: fc.record({ form: fc.constantFrom(...forms), at: fc.nat({ max: 48 }) }) },
   );
-  return fc.record({ token: tokenArbitrary, lead: fc.nat({ max: 320 }), pieces: fc.array(piece, { minLength: 1, maxLength: 6 }) });
+  return fc.record({
+    token: tokenArbitrary,
+    lead: fc.nat({ max: 320 }),
+    pieces: fc.array(piece, { minLength: 1, maxLength: 6 }),
+  });
 }
 
 /** The text a generated sample stands for. */

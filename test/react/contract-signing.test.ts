@@ -40,7 +40,11 @@ afterEach(() => {
 });
 
 const frames = () => host.querySelectorAll('iframe');
-const props = (extra: Partial<ContractSigningProps> = {}): ContractSigningProps => ({ signingToken: TOKEN, appUrl: APP_URL, ...extra });
+const props = (extra: Partial<ContractSigningProps> = {}): ContractSigningProps => ({
+  signingToken: TOKEN,
+  appUrl: APP_URL,
+  ...extra,
+});
 
 /** Renders and lets loadSvcSDK() resolve and the effect open the contract. */
 async function render(element: ReactNode): Promise<void> {
@@ -66,7 +70,8 @@ describe('<ContractSigning>', () => {
 
   it('50 re-renders with new inline callbacks never restart the session; the latest onCompleted runs', async () => {
     const calls: number[] = [];
-    const view = (render: number) => createElement(ContractSigning, props({ onCompleted: () => calls.push(render), className: `r${render}` }));
+    const view = (render: number) =>
+      createElement(ContractSigning, props({ onCompleted: () => calls.push(render), className: `r${render}` }));
     await render(view(0));
     const app = await readyApp();
     for (let i = 1; i <= 50; i++) await render(view(i));
@@ -80,7 +85,9 @@ describe('<ContractSigning>', () => {
 
   it('calls each event callback with the SDK payload', async () => {
     const seen: Array<[string, unknown]> = [];
-    const callbacks = Object.fromEntries(EVENT_CALLBACKS.map(([event, name]) => [name, (payload: unknown) => seen.push([event, payload])]));
+    const callbacks = Object.fromEntries(
+      EVENT_CALLBACKS.map(([event, name]) => [name, (payload: unknown) => seen.push([event, payload])]),
+    );
     await render(createElement(ContractSigning, props({ contractId: 'c-1', ...callbacks })));
     const app = await readyApp();
     await act(() => app.send(envelope('completed')));
@@ -118,7 +125,8 @@ describe('<ContractSigning>', () => {
 
   it('a new token function does not restart; the latest function is asked at the next attempt', async () => {
     const asked: string[] = [];
-    const view = (name: string) => createElement(ContractSigning, props({ signingToken: () => (asked.push(name), TOKEN) }));
+    const view = (name: string) =>
+      createElement(ContractSigning, props({ signingToken: () => (asked.push(name), TOKEN) }));
     await render(view('first'));
     await render(view('second'));
     await render(view('third'));
@@ -126,12 +134,15 @@ describe('<ContractSigning>', () => {
     expect(asked).toEqual(['first']);
   });
 
-  it('a token function is asked again on retry(), and the latest render\'s function answers', async () => {
+  it("a token function is asked again on retry(), and the latest render's function answers", async () => {
     const ref = createRef<ContractSigningHandle>();
     const asked: string[] = [];
     const errors: unknown[] = [];
     const view = (name: string) =>
-      createElement(ContractSigning, { ...props({ signingToken: () => (asked.push(name), TOKEN), onError: (payload) => errors.push(payload) }), ref });
+      createElement(ContractSigning, {
+        ...props({ signingToken: () => (asked.push(name), TOKEN), onError: (payload) => errors.push(payload) }),
+        ref,
+      });
     await render(view('first'));
     const app = FakeApp.in(host);
     await act(async () => {
@@ -173,7 +184,9 @@ describe('<ContractSigning>', () => {
     const ref = createRef<ContractSigningHandle>();
     await render(createElement(ContractSigning, { ...props(), ref }));
     const app = await readyApp();
-    const asked = new Promise((resolve) => app.port!.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    const asked = new Promise((resolve) =>
+      app.port!.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
     app.port!.start();
     act(() => ref.current!.focus());
     expect(await asked).toEqual(envelope('focus'));
@@ -210,7 +223,10 @@ describe('<ContractSigning>', () => {
     vi.stubGlobal('fetch', fetch);
     const ref = createRef<ContractSigningHandle>();
     const errors: Array<{ code: string; source: string; message?: string }> = [];
-    const view = createElement(ContractSigning, { ...props({ cdnUrl: 'https://cdn.example.com', onError: (payload) => errors.push(payload) }), ref });
+    const view = createElement(ContractSigning, {
+      ...props({ cdnUrl: 'https://cdn.example.com', onError: (payload) => errors.push(payload) }),
+      ref,
+    });
     await render(view);
     await vi.waitFor(() => expect(errors).toHaveLength(1));
     expect(errors[0]).toMatchObject({ code: 'loading_error', source: 'sdk' });

@@ -47,23 +47,36 @@ describe('npm run release / release:rollback (the scripts themselves)', { timeou
     const dest = tempDir('cli-origin');
     const manifest = join(tempDir('cli-manifest'), 'versions.json');
     cleanup.push(dest, dirname(manifest));
-    const result = await run('release', ['--dest', dest, '--manifest', manifest, '--public-url', 'https://cdn.example.com']);
+    const result = await run('release', [
+      '--dest',
+      dest,
+      '--manifest',
+      manifest,
+      '--public-url',
+      'https://cdn.example.com',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\[1\/7\] Build\n\s+git: clean at [0-9a-f]{12}\n\s+built 1\.0\.0 from .* in \d+\.\d s/);
+    expect(result.stdout).toMatch(
+      /\[1\/7\] Build\n\s+git: clean at [0-9a-f]{12}\n\s+built 1\.0\.0 from .* in \d+\.\d s/,
+    );
     expect(result.stdout).toContain('Released 1.0.0.');
     const script = readFileSync(join(dest, PACKAGE, '1.0.0', 'index.umd.js'));
     const integrity = sriOf(script);
     expect(readFileSync(join(dest, PACKAGE, '1.0.0', 'index.umd.js.integrity'), 'utf8').trim()).toBe(integrity);
     expect(JSON.parse(readFileSync(manifest, 'utf8')).versions['1.0.0'].integrity).toBe(integrity);
-    expect(result.stdout).toContain(`<script src="https://cdn.example.com/packages/contracts-sdk/1.0.0/index.umd.js"\n        integrity="${integrity}"\n        crossorigin="anonymous"></script>`);
+    expect(result.stdout).toContain(
+      `<script src="https://cdn.example.com/packages/contracts-sdk/1.0.0/index.umd.js"\n        integrity="${integrity}"\n        crossorigin="anonymous"></script>`,
+    );
 
     const before = snapshotDirectory(dest);
     writeFileSync(join(project, 'stray.txt'), 'not committed');
     try {
       const dirty = await run('release', ['--dest', dest, '--manifest', manifest]);
       expect(dirty.code).toBe(1);
-      expect(dirty.stderr).toContain('error: the git working tree has 1 uncommitted or untracked change(s):\n    ?? stray.txt');
+      expect(dirty.stderr).toContain(
+        'error: the git working tree has 1 uncommitted or untracked change(s):\n    ?? stray.txt',
+      );
       expect(dirty.stderr).toContain('fix: commit or stash them');
     } finally {
       rmSync(join(project, 'stray.txt'));
@@ -81,10 +94,17 @@ describe('npm run release / release:rollback (the scripts themselves)', { timeou
     const result = await run('release', ['--dest', 's3://cdn-origin/cli', '--manifest', manifest], s3.env);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Releasing contracts-sdk 1.0.0 to S3 s3://cdn-origin/cli (endpoint http://127.0.0.1:');
+    expect(result.stdout).toContain(
+      'Releasing contracts-sdk 1.0.0 to S3 s3://cdn-origin/cli (endpoint http://127.0.0.1:',
+    );
     expect(result.stdout).toContain('written with If-None-Match: *');
-    const head = await createS3Client(s3.env).send(new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `cli/${PACKAGE}/1.0.0/index.umd.js` }));
-    expect(head).toMatchObject({ ContentType: 'text/javascript; charset=utf-8', CacheControl: 'public, max-age=31536000, immutable' });
+    const head = await createS3Client(s3.env).send(
+      new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `cli/${PACKAGE}/1.0.0/index.umd.js` }),
+    );
+    expect(head).toMatchObject({
+      ContentType: 'text/javascript; charset=utf-8',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
     expect(JSON.parse(readFileSync(manifest, 'utf8')).target).toBe('s3://cdn-origin/cli');
   });
 

@@ -13,7 +13,18 @@ import { rollupBuild } from '../../scripts/release/build.mjs';
 export const ROOT = resolve(__dirname, '..', '..');
 export const PACKAGE = 'packages/contracts-sdk';
 
-const NOT_COPIED = new Set(['node_modules', 'dist', '.git', 'test', 'e2e', 'demo', 'packages', 'test-results', 'playwright-report', '.cache']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  'test',
+  'e2e',
+  'demo',
+  'packages',
+  'test-results',
+  'playwright-report',
+  '.cache',
+]);
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `contracts-sdk-${prefix}-`));
@@ -34,7 +45,19 @@ export function makeProject(version: string): string {
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
   writeFileSync(pkgFile, JSON.stringify({ ...pkg, version }, null, 2) + '\n');
   const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'user.name=release-test', '-c', 'user.email=release-test@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(
+      'git',
+      [
+        '-c',
+        'user.name=release-test',
+        '-c',
+        'user.email=release-test@localhost',
+        '-c',
+        'commit.gpgsign=false',
+        ...args,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
   };
   git('init', '-q');
@@ -68,7 +91,9 @@ export function snapshotDirectory(dir: string): Record<string, string> {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const full = join(current, entry.name);
       if (entry.isDirectory()) walk(full);
-      else out[relative(dir, full)] = `${createHash('sha256').update(readFileSync(full)).digest('hex')}:${statSync(full).mtimeMs}`;
+      else
+        out[relative(dir, full)] =
+          `${createHash('sha256').update(readFileSync(full)).digest('hex')}:${statSync(full).mtimeMs}`;
     }
   };
   walk(dir);
@@ -76,11 +101,17 @@ export function snapshotDirectory(dir: string): Record<string, string> {
 }
 
 /** key → sha256:ETag of every object under `prefix`. */
-export async function snapshotBucket(client: S3Client, bucket: string, prefix: string): Promise<Record<string, string>> {
+export async function snapshotBucket(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: token }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+    );
     for (const object of page.Contents ?? []) {
       const body = await client.send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }));
       const bytes = Buffer.from(await body.Body!.transformToByteArray());
@@ -107,7 +138,10 @@ export async function startS3(): Promise<{ env: Record<string, string>; stop: ()
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: 'cdn-origin', configs: [CORS_XML] }, { name: 'no-cors', configs: [] }],
+    configureBuckets: [
+      { name: 'cdn-origin', configs: [CORS_XML] },
+      { name: 'no-cors', configs: [] },
+    ],
   });
   const { port } = await server.run();
   return {

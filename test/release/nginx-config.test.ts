@@ -35,8 +35,12 @@ describe('deploy/nginx.conf under nginx -t', () => {
 
 describe('nginx-origin helpers', () => {
   it('says how to install nginx when there is none', () => {
-    expect(() => nginxBinary({ PATH: '/nonexistent' }, [])).toThrow('nginx not found: run bash scripts/install-browsers.sh');
-    expect(() => nginxBinary({ NGINX_PATH: '/nonexistent/nginx' })).toThrow('NGINX_PATH=/nonexistent/nginx is not an executable file');
+    expect(() => nginxBinary({ PATH: '/nonexistent' }, [])).toThrow(
+      'nginx not found: run bash scripts/install-browsers.sh',
+    );
+    expect(() => nginxBinary({ NGINX_PATH: '/nonexistent/nginx' })).toThrow(
+      'NGINX_PATH=/nonexistent/nginx is not an executable file',
+    );
   });
 
   it('fills in only the site values of the shipped server block', () => {
@@ -50,7 +54,11 @@ describe('nginx-origin helpers', () => {
   });
 
   it('refuses a shipped server block it cannot fill in unambiguously', () => {
-    expect(() => siteConfig(shipped.replace(/^\s*root .*$/m, ''), { port: 1, host: 'h', root: '/r' })).toThrow('expected exactly one "root" directive, found 0');
-    expect(() => siteConfig(`${shipped}\nlisten 80;\n`, { port: 1, host: 'h', root: '/r' })).toThrow('expected exactly one "listen" directive, found 2');
+    expect(() => siteConfig(shipped.replace(/^\s*root .*$/m, ''), { port: 1, host: 'h', root: '/r' })).toThrow(
+      'expected exactly one "root" directive, found 0',
+    );
+    expect(() => siteConfig(`${shipped}\nlisten 80;\n`, { port: 1, host: 'h', root: '/r' })).toThrow(
+      'expected exactly one "listen" directive, found 2',
+    );
   });
 });

@@ -18,12 +18,16 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 describe('--npm-registry', () => {
   it('takes an http(s) registry URL, and is off without the flag', () => {
-    expect(parseReleaseArgs(['--dest', '/srv/o', '--npm-registry', 'https://registry.npmjs.org']).npmRegistry).toBe('https://registry.npmjs.org/');
+    expect(parseReleaseArgs(['--dest', '/srv/o', '--npm-registry', 'https://registry.npmjs.org']).npmRegistry).toBe(
+      'https://registry.npmjs.org/',
+    );
     expect(parseReleaseArgs(['--dest', '/srv/o']).npmRegistry).toBeUndefined();
     expect(() => parseReleaseArgs(['--dest', '/srv/o', '--npm-registry', 'registry.npmjs.org'])).toThrow(
       '--npm-registry must be an absolute URL such as https://registry.npmjs.org/, got "registry.npmjs.org"',
     );
-    expect(() => parseReleaseArgs(['--dest', '/srv/o', '--npm-registry', 'ftp://registry.example'])).toThrow('--npm-registry must use https:');
+    expect(() => parseReleaseArgs(['--dest', '/srv/o', '--npm-registry', 'ftp://registry.example'])).toThrow(
+      '--npm-registry must use https:',
+    );
   });
 });
 
@@ -38,7 +42,9 @@ describe('npm dist-tag', () => {
 
 describe('the CDN the package loads from', () => {
   it('must be the one the release announces (--public-url), when both are known', () => {
-    expect(() => checkPackageCdn({ publicUrl: 'https://cdn.example.com', env: { SVC_CDN_URL: 'https://cdn.example.com/' } })).not.toThrow();
+    expect(() =>
+      checkPackageCdn({ publicUrl: 'https://cdn.example.com', env: { SVC_CDN_URL: 'https://cdn.example.com/' } }),
+    ).not.toThrow();
     expect(() => checkPackageCdn({ publicUrl: '', env: {} })).not.toThrow();
     expect(() => checkPackageCdn({ publicUrl: 'https://cdn.example.com', env: {} })).toThrow(
       'the npm package would load from https://cdn.svc.example (SVC_CDN_URL at build time), but --public-url is https://cdn.example.com',
@@ -64,7 +70,9 @@ describe('versions.json on the origin', () => {
     const file = join(root, ...MANIFEST_KEY.split('/'));
 
     await publishOriginManifest({ target, manifest: manifest({ v1: '1.0.0' }), dryRun: true, report });
-    expect(report.lines.at(-1)).toBe(`      would write  ${MANIFEST_KEY} on the origin (Cache-Control: public, max-age=300)`);
+    expect(report.lines.at(-1)).toBe(
+      `      would write  ${MANIFEST_KEY} on the origin (Cache-Control: public, max-age=300)`,
+    );
     expect(() => statSync(file)).toThrow();
 
     await publishOriginManifest({ target, manifest: manifest({ v1: '1.0.0' }), dryRun: false, report });
@@ -77,7 +85,12 @@ describe('versions.json on the origin', () => {
     expect(report.lines.at(-1)).toBe(`      unchanged  ${MANIFEST_KEY} on the origin`);
     expect(statSync(file).mtimeMs).toBe(mtime);
 
-    await publishOriginManifest({ target, manifest: manifest({ v1: null as unknown as string }), dryRun: false, report });
+    await publishOriginManifest({
+      target,
+      manifest: manifest({ v1: null as unknown as string }),
+      dryRun: false,
+      report,
+    });
     expect(JSON.parse(readFileSync(file, 'utf8')).aliases).toEqual({ v1: null });
   });
 });

@@ -10,7 +10,17 @@ import { ReleaseError } from '../../scripts/release/report.mjs';
 import { runRelease } from '../../scripts/release/run-release.mjs';
 import { runRollback } from '../../scripts/release/run-rollback.mjs';
 import { createS3Client } from '../../scripts/release/targets/s3.mjs';
-import { PACKAGE, buildProject, file, makeProject, prebuilt, snapshotBucket, snapshotDirectory, startS3, tempDir } from './helpers';
+import {
+  PACKAGE,
+  buildProject,
+  file,
+  makeProject,
+  prebuilt,
+  snapshotBucket,
+  snapshotDirectory,
+  startS3,
+  tempDir,
+} from './helpers';
 
 const VERSIONS = ['1.0.0', '1.1.0', '1.0.1', '1.2.0-rc.1'] as const;
 type Version = (typeof VERSIONS)[number];
@@ -27,7 +37,10 @@ beforeAll(async () => {
     buildProject(projects['1.0.0']),
     buildProject(projects['1.0.0'], { SVC_APP_URL_PRODUCTION: 'https://sign.other.example' }),
   ]);
-  [builds['1.1.0'], builds['1.0.1']] = await Promise.all([buildProject(projects['1.1.0']), buildProject(projects['1.0.1'])]);
+  [builds['1.1.0'], builds['1.0.1']] = await Promise.all([
+    buildProject(projects['1.1.0']),
+    buildProject(projects['1.0.1']),
+  ]);
   builds['1.2.0-rc.1'] = await buildProject(projects['1.2.0-rc.1']);
   cleanup.push(...Object.values(projects), ...Object.values(builds));
   s3 = await startS3();
@@ -94,7 +107,10 @@ const harnesses: Harness[] = [
             throw error;
           }
         },
-        snapshot: async () => ({ ...(await snapshotBucket(client, 'cdn-origin', prefix)), manifest: manifestSnapshot(manifest) }),
+        snapshot: async () => ({
+          ...(await snapshotBucket(client, 'cdn-origin', prefix)),
+          manifest: manifestSnapshot(manifest),
+        }),
       };
     },
   },
@@ -104,7 +120,15 @@ async function release(h: Harness, t: Target, build: keyof typeof builds, option
   const version = (build === 'other-1.0.0' ? '1.0.0' : build) as Version;
   const lines: string[] = [];
   try {
-    const result = await runRelease({ dest: t.dest, projectDir: projects[version], manifestPath: t.manifest, build: prebuilt(builds[build]), env: h.env(), log: (line: string) => lines.push(line), ...options });
+    const result = await runRelease({
+      dest: t.dest,
+      projectDir: projects[version],
+      manifestPath: t.manifest,
+      build: prebuilt(builds[build]),
+      env: h.env(),
+      log: (line: string) => lines.push(line),
+      ...options,
+    });
     return { ...result, output: lines.join('\n') };
   } catch (error) {
     Object.assign(error as object, { output: lines.join('\n') });
@@ -114,7 +138,14 @@ async function release(h: Harness, t: Target, build: keyof typeof builds, option
 
 async function rollback(h: Harness, t: Target, to: string, options: Record<string, unknown> = {}) {
   const lines: string[] = [];
-  const result = await runRollback({ dest: t.dest, to, manifestPath: t.manifest, env: h.env(), log: (line: string) => lines.push(line), ...options });
+  const result = await runRollback({
+    dest: t.dest,
+    to,
+    manifestPath: t.manifest,
+    env: h.env(),
+    log: (line: string) => lines.push(line),
+    ...options,
+  });
   return { ...result, output: lines.join('\n') };
 }
 
@@ -136,14 +167,28 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
 
     const script = file(builds['1.0.0'], '1.0.0', 'index.umd.js');
     const manifest = readManifest(t);
-    expect(manifest.versions['1.0.0']).toMatchObject({ integrity: sriOf(script), size: script.length, commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
-    expect(manifest.versions['1.0.0'].integrity).toBe(file(builds['1.0.0'], '1.0.0', 'index.umd.js.integrity').toString().trim());
+    expect(manifest.versions['1.0.0']).toMatchObject({
+      integrity: sriOf(script),
+      size: script.length,
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
+    expect(manifest.versions['1.0.0'].integrity).toBe(
+      file(builds['1.0.0'], '1.0.0', 'index.umd.js.integrity').toString().trim(),
+    );
     expect(Number.isNaN(Date.parse(manifest.versions['1.0.0'].date))).toBe(false);
     expect(manifest.aliases).toEqual({ v1: '1.0.0' });
     expect(manifest.aliasHistory).toMatchObject([{ action: 'release', alias: 'v1', from: null, to: '1.0.0' }]);
 
     const steps = result.output.split('\n').filter((line) => /^\[\d\/7\]/.test(line));
-    expect(steps.map((line) => line.slice(0, 5))).toEqual(['[1/7]', '[2/7]', '[3/7]', '[4/7]', '[5/7]', '[6/7]', '[7/7]']);
+    expect(steps.map((line) => line.slice(0, 5))).toEqual([
+      '[1/7]',
+      '[2/7]',
+      '[3/7]',
+      '[4/7]',
+      '[5/7]',
+      '[6/7]',
+      '[7/7]',
+    ]);
     expect(result.output).toContain(`integrity="${sriOf(script)}"`);
     expect(result.output).toContain('crossorigin="anonymous"');
     expect(result.output).toContain('/packages/contracts-sdk/v1/index.umd.js');
@@ -189,7 +234,9 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
     const manifest = readManifest(t);
     expect(Object.keys(manifest.versions)).toEqual(['1.0.0', '1.0.1', '1.1.0', '1.2.0-rc.1']);
     for (const version of Object.keys(manifest.versions)) {
-      expect(manifest.versions[version].integrity, version).toBe(sriOf(file(builds[version as Version], version, 'index.umd.js')));
+      expect(manifest.versions[version].integrity, version).toBe(
+        sriOf(file(builds[version as Version], version, 'index.umd.js')),
+      );
     }
     expect(manifest.aliases).toEqual({ v1: '1.1.0' });
   });
@@ -243,12 +290,27 @@ describe('S3 specifics', { timeout: 20_000 }, () => {
     const t = h.fresh();
     await release(h, t, '1.0.0');
     const client = createS3Client(s3.env);
-    const head = (key: string) => client.send(new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `${t.dest.slice('s3://cdn-origin/'.length)}/${key}` }));
+    const head = (key: string) =>
+      client.send(
+        new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `${t.dest.slice('s3://cdn-origin/'.length)}/${key}` }),
+      );
     const immutable = 'public, max-age=31536000, immutable';
-    expect(await head(pinned('1.0.0'))).toMatchObject({ ContentType: 'text/javascript; charset=utf-8', CacheControl: immutable });
-    expect(await head(pinned('1.0.0', 'index.umd.js.map'))).toMatchObject({ ContentType: 'application/json; charset=utf-8', CacheControl: immutable });
-    expect(await head(pinned('1.0.0', 'index.umd.js.integrity'))).toMatchObject({ ContentType: 'text/plain; charset=utf-8', CacheControl: immutable });
-    expect(await head(alias())).toMatchObject({ ContentType: 'text/javascript; charset=utf-8', CacheControl: 'public, max-age=300' });
+    expect(await head(pinned('1.0.0'))).toMatchObject({
+      ContentType: 'text/javascript; charset=utf-8',
+      CacheControl: immutable,
+    });
+    expect(await head(pinned('1.0.0', 'index.umd.js.map'))).toMatchObject({
+      ContentType: 'application/json; charset=utf-8',
+      CacheControl: immutable,
+    });
+    expect(await head(pinned('1.0.0', 'index.umd.js.integrity'))).toMatchObject({
+      ContentType: 'text/plain; charset=utf-8',
+      CacheControl: immutable,
+    });
+    expect(await head(alias())).toMatchObject({
+      ContentType: 'text/javascript; charset=utf-8',
+      CacheControl: 'public, max-age=300',
+    });
   });
 
   it('of two concurrent releases of one version with different bytes, exactly one wins (store honouring If-None-Match)', async () => {
@@ -260,18 +322,31 @@ describe('S3 specifics', { timeout: 20_000 }, () => {
     const client = Object.create(inner) as S3Client;
     const seen: string[] = [];
     client.send = ((command: { input: Record<string, unknown> }) => {
-      if (!(command instanceof PutObjectCommand) || command.input.IfNoneMatch !== '*') return inner.send(command as never);
+      if (!(command instanceof PutObjectCommand) || command.input.IfNoneMatch !== '*')
+        return inner.send(command as never);
       seen.push(String(command.input.Key));
       const run = queue.then(async () => {
-        const exists = await inner.send(new HeadObjectCommand({ Bucket: command.input.Bucket as string, Key: command.input.Key as string })).then(() => true, () => false);
-        if (exists) throw Object.assign(new Error('At least one of the pre-conditions you specified did not hold'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+        const exists = await inner
+          .send(new HeadObjectCommand({ Bucket: command.input.Bucket as string, Key: command.input.Key as string }))
+          .then(
+            () => true,
+            () => false,
+          );
+        if (exists)
+          throw Object.assign(new Error('At least one of the pre-conditions you specified did not hold'), {
+            name: 'PreconditionFailed',
+            $metadata: { httpStatusCode: 412 },
+          });
         return inner.send(command as never);
       });
       queue = run.catch(() => undefined);
       return run;
     }) as S3Client['send'];
 
-    const results = await Promise.allSettled([release(h, t, '1.0.0', { s3Client: client }), release(h, t, 'other-1.0.0', { s3Client: client })]);
+    const results = await Promise.allSettled([
+      release(h, t, '1.0.0', { s3Client: client }),
+      release(h, t, 'other-1.0.0', { s3Client: client }),
+    ]);
     expect(seen.length, 'pinned files were written with If-None-Match: *').toBeGreaterThan(0);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const winner = results[0].status === 'fulfilled' ? '1.0.0' : 'other-1.0.0';
@@ -322,7 +397,10 @@ describe('directory specifics', { timeout: 20_000 }, () => {
     for (const name of ['index.umd.js', 'index.umd.js.map', 'index.umd.js.integrity']) {
       expect(await t.read(pinned('1.0.0', name)), name).toEqual(file(builds[winner], '1.0.0', name));
     }
-    expect(Object.keys(snapshotDirectory(t.dest)).filter((name) => name.endsWith('.tmp')), 'no temporary files left').toEqual([]);
+    expect(
+      Object.keys(snapshotDirectory(t.dest)).filter((name) => name.endsWith('.tmp')),
+      'no temporary files left',
+    ).toEqual([]);
   });
 
   it('refuses to record another origin in a manifest that belongs to a different target', async () => {

@@ -1,10 +1,29 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { compareVersions, highestStable, isVersion, parseVersion, sortVersions } from '../../scripts/release/semver.mjs';
+import {
+  compareVersions,
+  highestStable,
+  isVersion,
+  parseVersion,
+  sortVersions,
+} from '../../scripts/release/semver.mjs';
 
 describe('semver', () => {
-  it('orders versions by SemVer 2.0.0 precedence (the spec\'s own example chain)', () => {
-    const chain = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0', '1.0.1', '1.1.0', '1.10.0', '2.0.0'];
+  it("orders versions by SemVer 2.0.0 precedence (the spec's own example chain)", () => {
+    const chain = [
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+      '1.0.1',
+      '1.1.0',
+      '1.10.0',
+      '2.0.0',
+    ];
     for (let i = 0; i + 1 < chain.length; i += 1) {
       expect(compareVersions(chain[i], chain[i + 1]), `${chain[i]} < ${chain[i + 1]}`).toBeLessThan(0);
       expect(compareVersions(chain[i + 1], chain[i]), `${chain[i + 1]} > ${chain[i]}`).toBeGreaterThan(0);
@@ -20,7 +39,18 @@ describe('semver', () => {
 
   it('accepts plain versions and prereleases, rejects the rest (build metadata, leading zeros, v prefix)', () => {
     for (const ok of ['0.0.1', '1.2.3', '10.20.30', '1.4.0-rc.1', '1.0.0-x-y.0']) expect(isVersion(ok), ok).toBe(true);
-    for (const bad of ['1.2', 'v1.2.3', '01.2.3', '1.02.3', '1.2.3+build.5', '1.2.3-', '1.2.3-01', '', '1.2.3 ', '../1.2.3']) {
+    for (const bad of [
+      '1.2',
+      'v1.2.3',
+      '01.2.3',
+      '1.02.3',
+      '1.2.3+build.5',
+      '1.2.3-',
+      '1.2.3-01',
+      '',
+      '1.2.3 ',
+      '../1.2.3',
+    ]) {
       expect(isVersion(bad), bad).toBe(false);
     }
     expect(parseVersion('1.4.0-rc.1')).toMatchObject({ major: 1, minor: 4, patch: 0, prerelease: ['rc', '1'] });

@@ -57,19 +57,37 @@ describe('S3 target', () => {
 
   it('writes pinned files with If-None-Match: * and the headers as metadata; 412 means "exists"', async () => {
     const fake = fakeClient((input) => {
-      if (fake.puts.length > 1 && input.IfNoneMatch === '*') throw Object.assign(new Error('precondition'), { name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+      if (fake.puts.length > 1 && input.IfNoneMatch === '*')
+        throw Object.assign(new Error('precondition'), {
+          name: 'PreconditionFailed',
+          $metadata: { httpStatusCode: 412 },
+        });
       return {};
     });
     const target = openS3Target('s3://cdn-origin/sdk', { client: fake.client as never });
-    expect(await target.createOnly('packages/contracts-sdk/1.0.0/index.umd.js', Buffer.from('x'), headers)).toBe('created');
-    expect(await target.createOnly('packages/contracts-sdk/1.0.0/index.umd.js', Buffer.from('y'), headers)).toBe('exists');
-    expect(fake.puts[0]).toMatchObject({ Bucket: 'cdn-origin', Key: 'sdk/packages/contracts-sdk/1.0.0/index.umd.js', IfNoneMatch: '*', ContentType: headers.contentType, CacheControl: headers.cacheControl });
+    expect(await target.createOnly('packages/contracts-sdk/1.0.0/index.umd.js', Buffer.from('x'), headers)).toBe(
+      'created',
+    );
+    expect(await target.createOnly('packages/contracts-sdk/1.0.0/index.umd.js', Buffer.from('y'), headers)).toBe(
+      'exists',
+    );
+    expect(fake.puts[0]).toMatchObject({
+      Bucket: 'cdn-origin',
+      Key: 'sdk/packages/contracts-sdk/1.0.0/index.umd.js',
+      IfNoneMatch: '*',
+      ContentType: headers.contentType,
+      CacheControl: headers.cacheControl,
+    });
     expect(target.conditionalWrites).toBe(true);
   });
 
   it('falls back to a plain PUT on a store that does not implement conditional writes, and says so', async () => {
     const fake = fakeClient((input) => {
-      if (input.IfNoneMatch) throw Object.assign(new Error('not implemented'), { name: 'NotImplemented', $metadata: { httpStatusCode: 501 } });
+      if (input.IfNoneMatch)
+        throw Object.assign(new Error('not implemented'), {
+          name: 'NotImplemented',
+          $metadata: { httpStatusCode: 501 },
+        });
       return {};
     });
     const target = openS3Target('s3://cdn-origin', { client: fake.client as never });
@@ -83,6 +101,8 @@ describe('S3 target', () => {
       throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
     });
     const target = openS3Target('s3://cdn-origin', { client: fake.client as never });
-    await expect(target.put('k', Buffer.from('x'), headers)).rejects.toThrow(/access denied to s3:\/\/cdn-origin while trying to write k/);
+    await expect(target.put('k', Buffer.from('x'), headers)).rejects.toThrow(
+      /access denied to s3:\/\/cdn-origin while trying to write k/,
+    );
   });
 });

@@ -15,12 +15,22 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function fakeBuild(version: string, { sdkVersion = version, padding = '', integrity, omit }: { sdkVersion?: string; padding?: string; integrity?: string; omit?: string } = {}) {
+function fakeBuild(
+  version: string,
+  {
+    sdkVersion = version,
+    padding = '',
+    integrity,
+    omit,
+  }: { sdkVersion?: string; padding?: string; integrity?: string; omit?: string } = {},
+) {
   const outDir = tempDir('verify');
   dirs.push(outDir);
   const dir = join(outDir, PACKAGE, version);
   mkdirSync(dir, { recursive: true });
-  const script = Buffer.from(`/*! test ${padding} */(function(g){g.SvcSDK={SDK_VERSION:${JSON.stringify(sdkVersion)}}})(this);\n//# sourceMappingURL=index.umd.js.map`);
+  const script = Buffer.from(
+    `/*! test ${padding} */(function(g){g.SvcSDK={SDK_VERSION:${JSON.stringify(sdkVersion)}}})(this);\n//# sourceMappingURL=index.umd.js.map`,
+  );
   const files: Record<string, Buffer | string> = {
     'index.umd.js': script,
     'index.umd.js.map': JSON.stringify({ version: 3, sources: ['src/index.ts'], mappings: '' }),
@@ -31,7 +41,8 @@ function fakeBuild(version: string, { sdkVersion = version, padding = '', integr
   return outDir;
 }
 
-const verify = (outDir: string, version: string) => verifyArtifacts({ outDir, version, report: createReporter(() => {}) });
+const verify = (outDir: string, version: string) =>
+  verifyArtifacts({ outDir, version, report: createReporter(() => {}) });
 
 describe('verifyArtifacts', () => {
   it('accepts a correct build and returns its integrity and sizes', async () => {
@@ -42,16 +53,22 @@ describe('verifyArtifacts', () => {
 
   it('refuses an integrity sidecar that does not match the bytes', async () => {
     const wrong = sriOf(Buffer.from('something else'));
-    await expect(verify(fakeBuild('1.2.3', { integrity: wrong }), '1.2.3')).rejects.toThrow(`index.umd.js.integrity says ${wrong} but the SHA-384`);
+    await expect(verify(fakeBuild('1.2.3', { integrity: wrong }), '1.2.3')).rejects.toThrow(
+      `index.umd.js.integrity says ${wrong} but the SHA-384`,
+    );
   });
 
   it('refuses a bundle whose SDK_VERSION is not the package version', async () => {
-    await expect(verify(fakeBuild('1.2.3', { sdkVersion: '1.2.2' }), '1.2.3')).rejects.toThrow('SvcSDK.SDK_VERSION is "1.2.2" but package.json says 1.2.3');
+    await expect(verify(fakeBuild('1.2.3', { sdkVersion: '1.2.2' }), '1.2.3')).rejects.toThrow(
+      'SvcSDK.SDK_VERSION is "1.2.2" but package.json says 1.2.3',
+    );
   });
 
   it('refuses a bundle over the gzip budget', async () => {
     const incompressible = randomBytes(6000).toString('base64');
-    await expect(verify(fakeBuild('1.2.3', { padding: incompressible }), '1.2.3')).rejects.toThrow('gzipped, over the 5.50 KiB (5632 B) budget');
+    await expect(verify(fakeBuild('1.2.3', { padding: incompressible }), '1.2.3')).rejects.toThrow(
+      'gzipped, over the 5.50 KiB (5632 B) budget',
+    );
   });
 
   it('refuses a build with a missing pinned file', async () => {

@@ -17,7 +17,10 @@ let root: string;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
 /** Runs `node <args>` with `env` on top of this process's (less any NODE_EXTRA_CA_CERTS of ours); resolves its output. */
-async function node(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function node(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = { ...process.env };
   delete base.NODE_EXTRA_CA_CERTS;
   return promisify(execFile)(process.execPath, args, { env: { ...base, ...env }, cwd: root }).then(
@@ -35,7 +38,11 @@ console.log(JSON.stringify(response.failed ? { error: response.failed } : { stat
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sandbox-backend-'));
-  sandbox = await startSandbox({ ports: { demo: 0, cdn: 0, signing: 0 }, certDir: join(root, 'certs'), distDir: join(root, 'dist') });
+  sandbox = await startSandbox({
+    ports: { demo: 0, cdn: 0, signing: 0 },
+    certDir: join(root, 'certs'),
+    distDir: join(root, 'dist'),
+  });
 });
 
 afterAll(async () => {
@@ -52,7 +59,11 @@ describe('the service API for a partner backend in Node', () => {
   it('answers GET /api/v3/applications/{app_id}/contracts with {contracts: [{signers: [{signing_token}]}]} to Node trusting NODE_EXTRA_CA_CERTS', async () => {
     const applicationId = randomUUID();
     const url = `${sandbox.urls.serviceApi}/api/v3/applications/${applicationId}/contracts`;
-    const run = await node(['--input-type=module', '-e', FETCH_CONTRACTS], { URL: url, API_TOKEN: sandbox.apiToken, NODE_EXTRA_CA_CERTS: sandbox.certFile });
+    const run = await node(['--input-type=module', '-e', FETCH_CONTRACTS], {
+      URL: url,
+      API_TOKEN: sandbox.apiToken,
+      NODE_EXTRA_CA_CERTS: sandbox.certFile,
+    });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
       status: 200,
@@ -62,7 +73,14 @@ describe('the service API for a partner backend in Node', () => {
           {
             id: expect.stringMatching(/^[0-9a-f-]{36}$/),
             status: 'sent',
-            signers: [{ name: expect.any(String), email: expect.any(String), role: 'Borrower', signing_token: expect.stringMatching(/^sbx_complete_[A-Za-z0-9_-]{24}$/) }],
+            signers: [
+              {
+                name: expect.any(String),
+                email: expect.any(String),
+                role: 'Borrower',
+                signing_token: expect.stringMatching(/^sbx_complete_[A-Za-z0-9_-]{24}$/),
+              },
+            ],
           },
         ],
       },

@@ -17,12 +17,24 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** Starts the sandbox as `npm run demo` does, with `env` on free ports; resolves its banner and a stop function. */
 async function banner(env: Record<string, string>) {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'demo', 'server', 'start.mjs')], {
-    env: { ...process.env, DEMO_PORT: '0', CDN_PORT: '0', SIGNING_PORT: '0', SANDBOX_CERT_DIR: join(root, 'certs'), SANDBOX_DIST_DIR: join(root, 'dist'), ...env },
+    env: {
+      ...process.env,
+      DEMO_PORT: '0',
+      CDN_PORT: '0',
+      SIGNING_PORT: '0',
+      SANDBOX_CERT_DIR: join(root, 'certs'),
+      SANDBOX_DIST_DIR: join(root, 'dist'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [text] = await waitForOutput(child, child.stdout, /[^]*Ctrl\+C stops everything\.\n/, { what: 'the sandbox', timeoutMs: 30_000, details: () => stderr });
+  const [text] = await waitForOutput(child, child.stdout, /[^]*Ctrl\+C stops everything\.\n/, {
+    what: 'the sandbox',
+    timeoutMs: 30_000,
+    details: () => stderr,
+  });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -43,16 +55,31 @@ function indentedAfter(text: string, from: RegExp): string[] {
 
 describe('the start banner', () => {
   it('lists the origins that may frame the signing app, as its frame-ancestors, and says how to add one', async () => {
-    const { text, stop } = await banner({ SANDBOX_PARTNER_ORIGINS: 'https://localhost:3000', SANDBOX_API_TOKEN: 'sbx_api_banner_test', SANDBOX_WEBHOOK_SECRET: 'whsec_banner_test' });
+    const { text, stop } = await banner({
+      SANDBOX_PARTNER_ORIGINS: 'https://localhost:3000',
+      SANDBOX_API_TOKEN: 'sbx_api_banner_test',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_banner_test',
+    });
     try {
       const partner = /Partner demo +(https:\/\/partner\.localhost:\d+)\//.exec(text)![1];
       const signing = /Signing app +(https:\/\/sign\.localhost:(\d+))\/embed/.exec(text)!;
-      expect(indentedAfter(text, /^Pages of these origins may frame the signing app \(its CSP frame-ancestors\); any other gets loading_error:$/).map((line) => line.trim().split(/\s+/))).toEqual([
+      expect(
+        indentedAfter(
+          text,
+          /^Pages of these origins may frame the signing app \(its CSP frame-ancestors\); any other gets loading_error:$/,
+        ).map((line) => line.trim().split(/\s+/)),
+      ).toEqual([
         [partner, 'the', 'demo'],
         ['https://localhost:3000', 'from', 'SANDBOX_PARTNER_ORIGINS'],
       ]);
-      const embed = await requestLoopback({ url: `${signing[1]}/embed`, ca: readFileSync(join(root, 'certs', 'sandbox-cert.pem'), 'utf8') });
-      expect(/frame-ancestors ([^;]*)/.exec(String(embed.headers['content-security-policy']))![1].split(' ')).toEqual([partner, 'https://localhost:3000']);
+      const embed = await requestLoopback({
+        url: `${signing[1]}/embed`,
+        ca: readFileSync(join(root, 'certs', 'sandbox-cert.pem'), 'utf8'),
+      });
+      expect(/frame-ancestors ([^;]*)/.exec(String(embed.headers['content-security-policy']))![1].split(' ')).toEqual([
+        partner,
+        'https://localhost:3000',
+      ]);
       expect(text).toContain(
         "To add your page's origin, restart with it in SANDBOX_PARTNER_ORIGINS (comma-separated), e.g.:\n  SANDBOX_PARTNER_ORIGINS=https://localhost:3000 npm run demo\n",
       );
@@ -67,18 +94,29 @@ describe('the start banner', () => {
           `  NODE_EXTRA_CA_CERTS=${join(root, 'certs', 'sandbox-cert.pem')} node <your backend>`,
         ].join('\n'),
       );
-      expect(text).toContain(`Webhooks: application.contract.signed goes to\n  ${partner}/webhooks/svc  the demo\nsigned (x-svc-signature) with the secret whsec_banner_test\n`);
-      expect(text).toContain('To receive them on your own endpoint too, restart with SANDBOX_WEBHOOK_URL (comma-separated), e.g.:\n  SANDBOX_WEBHOOK_URL=http://127.0.0.1:3000/webhooks/svc npm run demo\n');
+      expect(text).toContain(
+        `Webhooks: application.contract.signed goes to\n  ${partner}/webhooks/svc  the demo\nsigned (x-svc-signature) with the secret whsec_banner_test\n`,
+      );
+      expect(text).toContain(
+        'To receive them on your own endpoint too, restart with SANDBOX_WEBHOOK_URL (comma-separated), e.g.:\n  SANDBOX_WEBHOOK_URL=http://127.0.0.1:3000/webhooks/svc npm run demo\n',
+      );
     } finally {
       await stop();
     }
   });
 
   it('lists the partner webhook URLs without their query, and adds a new origin to the ones already set', async () => {
-    const { text, stop } = await banner({ SANDBOX_PARTNER_ORIGINS: 'http://localhost:5173', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:4000/hooks?key=k_secret_q, https://hooks.test/in' });
+    const { text, stop } = await banner({
+      SANDBOX_PARTNER_ORIGINS: 'http://localhost:5173',
+      SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:4000/hooks?key=k_secret_q, https://hooks.test/in',
+    });
     try {
       expect(text).toContain('  SANDBOX_PARTNER_ORIGINS=http://localhost:5173,https://localhost:3000 npm run demo\n');
-      expect(indentedAfter(text, /^Webhooks: application\.contract\.signed goes to$/).slice(1).map((line) => line.trim().split(/\s+/))).toEqual([
+      expect(
+        indentedAfter(text, /^Webhooks: application\.contract\.signed goes to$/)
+          .slice(1)
+          .map((line) => line.trim().split(/\s+/)),
+      ).toEqual([
         ['http://127.0.0.1:4000/hooks', 'from', 'SANDBOX_WEBHOOK_URL'],
         ['https://hooks.test/in', 'from', 'SANDBOX_WEBHOOK_URL'],
       ]);

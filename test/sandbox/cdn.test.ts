@@ -55,15 +55,18 @@ describe('sandbox CDN', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/packages/contracts-sdk/1.2.3/index.umd.js');
-    const again = await get('/packages/contracts-sdk/1.2.3/index.umd.js', { 'if-none-match': first.headers.etag as string });
+    const again = await get('/packages/contracts-sdk/1.2.3/index.umd.js', {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(again.status).toBe(304);
   });
 
-  it.each(['/secret.txt', '/packages/contracts-sdk/1.2.3/../../../secret.txt', '/packages/contracts-sdk/%2e%2e/%2e%2e/secret.txt', '/packages/contracts-sdk/9.9.9/index.umd.js'])(
-    'gives 404 outside the published files: %s',
-    async (path) => {
-      expect((await get(path)).status).toBe(404);
-    },
-  );
+  it.each([
+    '/secret.txt',
+    '/packages/contracts-sdk/1.2.3/../../../secret.txt',
+    '/packages/contracts-sdk/%2e%2e/%2e%2e/secret.txt',
+    '/packages/contracts-sdk/9.9.9/index.umd.js',
+  ])('gives 404 outside the published files: %s', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
 });
-

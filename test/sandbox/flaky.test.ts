@@ -15,7 +15,11 @@ let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sandbox-flaky-'));
-  sandbox = await startSandbox({ ports: { demo: 0, cdn: 0, signing: 0 }, certDir: join(root, 'certs'), distDir: join(root, 'dist') });
+  sandbox = await startSandbox({
+    ports: { demo: 0, cdn: 0, signing: 0 },
+    certDir: join(root, 'certs'),
+    distDir: join(root, 'dist'),
+  });
 });
 
 afterAll(async () => {
@@ -60,6 +64,8 @@ describe('the flaky scenario', () => {
     expect(fresh.applicationId).toBe(session.applicationId);
     expect(await startSession(sandbox, fresh.signingToken)).toMatchObject({ action: 'contract' });
     // Anything but an application id of the documented form starts a new application.
-    expect((await demoToken({ scenario: 'flaky', applicationId: '../x' })).applicationId).not.toBe(session.applicationId);
+    expect((await demoToken({ scenario: 'flaky', applicationId: '../x' })).applicationId).not.toBe(
+      session.applicationId,
+    );
   });
 });

@@ -38,7 +38,7 @@ function watchList<T>() {
     items,
     push(item: T) {
       items.push(item);
-      for (const waiter of waiters) if (waiter.matches(item)) (waiters.delete(waiter), waiter.resolve(item));
+      for (const waiter of waiters) if (waiter.matches(item)) waiters.delete(waiter), waiter.resolve(item);
     },
     next(matches: (item: T) => boolean): Promise<T> {
       const seen = items.find(matches);
@@ -66,7 +66,9 @@ function postToDocReceiver(headers: Record<string, string>, body: string): Promi
       res.resume();
       res.on('end', () => resolve(res.statusCode));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolve(undefined) : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve(undefined) : reject(error),
+    );
     req.end(body);
   });
 }
@@ -79,7 +81,9 @@ beforeAll(async () => {
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
       const item = { path: String(req.url), headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') };
-      const firstOfEvent = !received.items.some((seen) => seen.path === item.path && seen.headers['x-svc-event-id'] === item.headers['x-svc-event-id']);
+      const firstOfEvent = !received.items.some(
+        (seen) => seen.path === item.path && seen.headers['x-svc-event-id'] === item.headers['x-svc-event-id'],
+      );
       received.push(item);
       res.writeHead(item.path === '/retry' && firstOfEvent ? 500 : 200).end();
     });
@@ -89,7 +93,10 @@ beforeAll(async () => {
 
   const docPort = await freePort();
   writeFileSync(join(root, 'webhook.mjs'), snippet('docs/sandbox.md', 'sandbox-webhook-receiver'));
-  docReceiver = spawn(process.execPath, [join(root, 'webhook.mjs')], { env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET, PORT: String(docPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  docReceiver = spawn(process.execPath, [join(root, 'webhook.mjs')], {
+    env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET, PORT: String(docPort) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   createInterface({ input: docReceiver.stdout! }).on('line', (line) => docReceiverLines.push(line));
 
   urls = {
@@ -119,7 +126,11 @@ afterAll(async () => {
 
 describe('SANDBOX_WEBHOOK_URL deliveries', () => {
   it("docs/sandbox.md's receiver refuses a delivery without a valid signature", async () => {
-    const body = JSON.stringify({ id: randomUUID(), type: 'application.contract.signed', resource: { id: randomUUID(), type: 'application' } });
+    const body = JSON.stringify({
+      id: randomUUID(),
+      type: 'application.contract.signed',
+      resource: { id: randomUUID(), type: 'application' },
+    });
     // Started with the test; it answers once it listens.
     let status: number | undefined;
     while ((status = await postToDocReceiver({ 'content-type': 'application/json' }, body)) === undefined);
@@ -127,7 +138,9 @@ describe('SANDBOX_WEBHOOK_URL deliveries', () => {
     const t = Math.floor(Date.now() / 1000);
     const wrongSecret = `t=${t}, v1=${createHmac('sha256', 'whsec_other').update(`${t}.${body}`).digest('hex')}`;
     expect(await postToDocReceiver({ 'x-svc-signature': wrongSecret }, body)).toBe(400);
-    const tooOld = `t=${t - 301}, v1=${createHmac('sha256', SECRET).update(`${t - 301}.${body}`).digest('hex')}`;
+    const tooOld = `t=${t - 301}, v1=${createHmac('sha256', SECRET)
+      .update(`${t - 301}.${body}`)
+      .digest('hex')}`;
     expect(await postToDocReceiver({ 'x-svc-signature': tooOld }, body)).toBe(400);
   });
 
@@ -138,32 +151,53 @@ describe('SANDBOX_WEBHOOK_URL deliveries', () => {
     await signContract(sandbox, token);
 
     // The demo receiver verified it, and so did the docs' receiver, each with the secret the banner prints.
-    await logLines.next((line) => line === `webhook verified: application.contract.signed for application ${applicationId}`);
+    await logLines.next(
+      (line) => line === `webhook verified: application.contract.signed for application ${applicationId}`,
+    );
     await docReceiverLines.next((line) => line === `application ${applicationId}: contract signed`);
     const demoConfirmation = sandbox.confirmations().find((c) => c.applicationId === applicationId)!;
 
-    const hook = await received.next((item) => item.path === '/hook' && JSON.parse(item.rawBody).resource.id === applicationId);
+    const hook = await received.next(
+      (item) => item.path === '/hook' && JSON.parse(item.rawBody).resource.id === applicationId,
+    );
     const event = JSON.parse(hook.rawBody);
     expect(event).toEqual({
       id: demoConfirmation.eventId,
       type: 'application.contract.signed',
       occurred_at: demoConfirmation.occurredAt,
       resource: { id: applicationId, type: 'application' },
-      links: { event_url: `${sandbox.origins.signing}/api/v3/webhooks/events/${event.id}`, resource_url: `${sandbox.origins.signing}/api/v3/applications/${applicationId}` },
+      links: {
+        event_url: `${sandbox.origins.signing}/api/v3/webhooks/events/${event.id}`,
+        resource_url: `${sandbox.origins.signing}/api/v3/applications/${applicationId}`,
+      },
     });
-    expect(hook.headers).toMatchObject({ 'content-type': 'application/json', 'x-svc-event-id': event.id, 'x-svc-event-type': 'application.contract.signed' });
+    expect(hook.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-svc-event-id': event.id,
+      'x-svc-event-type': 'application.contract.signed',
+    });
     expect(signatureValid(hook.headers['x-svc-signature'], hook.rawBody)).toBe(true);
 
     // /retry answered 500 first: retried with the same body and a valid (fresh) signature.
-    const retried = await received.next((item) => item.path === '/retry' && item.headers['x-svc-event-id'] === event.id && received.items.filter((i) => i.path === '/retry' && i.headers['x-svc-event-id'] === event.id).length === 2);
+    const retried = await received.next(
+      (item) =>
+        item.path === '/retry' &&
+        item.headers['x-svc-event-id'] === event.id &&
+        received.items.filter((i) => i.path === '/retry' && i.headers['x-svc-event-id'] === event.id).length === 2,
+    );
     expect(retried.rawBody).toBe(hook.rawBody);
     expect(signatureValid(retried.headers['x-svc-signature'], retried.rawBody)).toBe(true);
 
     // The dead URL: the first attempt and 3 retries failed, then the sandbox gave up.
     const gaveUp = await logLines.next((line) => line.includes('/dead') && line.includes(' attempt 4: '));
-    expect(gaveUp).toMatch(/ to http:\/\/127\.0\.0\.1:\d+\/dead attempt 4: failed \(connect ECONNREFUSED 127\.0\.0\.1:\d+\), giving up$/);
+    expect(gaveUp).toMatch(
+      / to http:\/\/127\.0\.0\.1:\d+\/dead attempt 4: failed \(connect ECONNREFUSED 127\.0\.0\.1:\d+\), giving up$/,
+    );
 
-    const attempts = sandbox.deliveries().filter((d) => d.event_id === event.id).map((d) => [new URL(d.url).pathname, d.attempt_number, d.http_status, d.success]);
+    const attempts = sandbox
+      .deliveries()
+      .filter((d) => d.event_id === event.id)
+      .map((d) => [new URL(d.url).pathname, d.attempt_number, d.http_status, d.success]);
     expect(attempts).toEqual(
       expect.arrayContaining([
         ['/webhooks/svc', 1, 200, true],
@@ -175,12 +209,19 @@ describe('SANDBOX_WEBHOOK_URL deliveries', () => {
       ]),
     );
     // The demo receiver's delivery was not held up or repeated by the failing partner URL.
-    expect(sandbox.deliveries().filter((d) => d.event_id === event.id && d.url === sandbox.urls.webhook)).toHaveLength(1);
+    expect(sandbox.deliveries().filter((d) => d.event_id === event.id && d.url === sandbox.urls.webhook)).toHaveLength(
+      1,
+    );
 
     // No log line carries a credential: the signing token, the API token, the secret, or the URL's query.
     for (const line of logLines.items) {
       for (const secret of [token, sandbox.apiToken, SECRET, QUERY_CREDENTIAL]) expect(line).not.toContain(secret);
     }
-    expect(sandbox.deliveries().map((d) => d.url).join(' ')).not.toContain(QUERY_CREDENTIAL);
+    expect(
+      sandbox
+        .deliveries()
+        .map((d) => d.url)
+        .join(' '),
+    ).not.toContain(QUERY_CREDENTIAL);
   });
 });

@@ -19,17 +19,31 @@ describe('sandbox scenarios', () => {
   });
 
   it("flaky fails with loading_error on the application's first init only, whatever the token's; slow waits before ready", () => {
-    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: true, slowReadyMs: 10 })).toMatchObject({ kind: 'error', code: 'loading_error', loaded: false });
+    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: true, slowReadyMs: 10 })).toMatchObject({
+      kind: 'error',
+      code: 'loading_error',
+      loaded: false,
+    });
     // A new token (its own first init) for an application that already had an attempt: recovered.
-    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: false, slowReadyMs: 10 })).toEqual({ kind: 'contract' });
-    expect(behaviourFor('flaky', { firstInit: false, firstOfApplication: false, slowReadyMs: 10 })).toEqual({ kind: 'contract' });
-    expect(behaviourFor('slow', { firstInit: true, slowReadyMs: 2500 })).toEqual({ kind: 'contract', readyDelayMs: 2500 });
+    expect(behaviourFor('flaky', { firstInit: true, firstOfApplication: false, slowReadyMs: 10 })).toEqual({
+      kind: 'contract',
+    });
+    expect(behaviourFor('flaky', { firstInit: false, firstOfApplication: false, slowReadyMs: 10 })).toEqual({
+      kind: 'contract',
+    });
+    expect(behaviourFor('slow', { firstInit: true, slowReadyMs: 2500 })).toEqual({
+      kind: 'contract',
+      readyDelayMs: 2500,
+    });
     expect(behaviourFor('unknown_code', { firstInit: true, slowReadyMs: 0 })).toMatchObject({ code: 'rate_limited' });
   });
 
   it('reload reloads the app once, on the first init only', () => {
     expect(behaviourFor('reload', { firstInit: true, slowReadyMs: 0 })).toEqual({ kind: 'contract', reloadOnce: true });
-    expect(behaviourFor('reload', { firstInit: false, slowReadyMs: 0 })).toEqual({ kind: 'contract', reloadOnce: false });
+    expect(behaviourFor('reload', { firstInit: false, slowReadyMs: 0 })).toEqual({
+      kind: 'contract',
+      reloadOnce: false,
+    });
   });
 
   it('error codes obey the protocol shape', () => {

@@ -27,19 +27,31 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('the sandbox in its own process', () => {
   it('listens on free ports with the given host names, dist folder and partner origin, says where in one JSON line, and stops on close()', async () => {
     const extraPartner = 'https://bench.partner.test:8999';
-    const sandbox = await startSandboxProcess({ hosts: HOSTS, distDir: join(root, 'dist'), certDir: join(root, 'certs'), extraPartnerOrigins: [extraPartner] });
+    const sandbox = await startSandboxProcess({
+      hosts: HOSTS,
+      distDir: join(root, 'dist'),
+      certDir: join(root, 'certs'),
+      extraPartnerOrigins: [extraPartner],
+    });
     try {
       expect(sandbox.origins.cdn).toMatch(/^https:\/\/cdn\.test:\d+$/);
       expect(sandbox.origins.signing).toMatch(/^https:\/\/sign\.test:\d+$/);
-      expect(sandbox.urls.sdkPinned).toBe(`${sandbox.origins.cdn}/packages/contracts-sdk/${sandbox.sdkVersion}/index.umd.js`);
+      expect(sandbox.urls.sdkPinned).toBe(
+        `${sandbox.origins.cdn}/packages/contracts-sdk/${sandbox.sdkVersion}/index.umd.js`,
+      );
       // What a partner's Node backend calls and trusts (docs/sandbox.md, "Driving the sandbox from your own backend").
       expect(sandbox.urls.serviceApi).toBe(`https://127.0.0.1:${new URL(sandbox.origins.signing).port}`);
       expect(sandbox.certFile).toBe(join(root, 'certs', 'sandbox-cert.pem'));
       expect(sandbox.partnerOrigins).toEqual([sandbox.origins.partner, extraPartner]);
-      const file = await requestLoopback({ url: `${sandbox.origins.cdn}/packages/contracts-sdk/9.9.9/index.umd.js`, ca: cert });
+      const file = await requestLoopback({
+        url: `${sandbox.origins.cdn}/packages/contracts-sdk/9.9.9/index.umd.js`,
+        ca: cert,
+      });
       expect([file.status, String(file.body)]).toEqual([200, expect.stringContaining('from SANDBOX_DIST_DIR')]);
       const embed = await requestLoopback({ url: `${sandbox.origins.signing}/embed`, ca: cert });
-      expect(embed.headers['content-security-policy']).toMatch(new RegExp(`frame-ancestors [^;]*${extraPartner.replace(/[.:/]/g, '\\$&')}`));
+      expect(embed.headers['content-security-policy']).toMatch(
+        new RegExp(`frame-ancestors [^;]*${extraPartner.replace(/[.:/]/g, '\\$&')}`),
+      );
     } finally {
       await sandbox.close();
     }
@@ -47,6 +59,8 @@ describe('the sandbox in its own process', () => {
   });
 
   it('rejects with what the sandbox printed when it cannot start', async () => {
-    await expect(startSandboxProcess({ env: { DEMO_PORT: 'not-a-port' } })).rejects.toThrow(/exited \(1\).*DEMO_PORT must be a port number/s);
+    await expect(startSandboxProcess({ env: { DEMO_PORT: 'not-a-port' } })).rejects.toThrow(
+      /exited \(1\).*DEMO_PORT must be a port number/s,
+    );
   });
 });

@@ -42,8 +42,14 @@ describe('webhook signature', () => {
   it('allows 300 s of clock difference either way and no more', () => {
     expect(verify(signatureHeader(SECRET, BODY, T - 300)).ok).toBe(true);
     expect(verify(signatureHeader(SECRET, BODY, T + 300)).ok).toBe(true);
-    expect(verify(signatureHeader(SECRET, BODY, T - 301))).toEqual({ ok: false, reason: 'timestamp outside tolerance' });
-    expect(verify(signatureHeader(SECRET, BODY, T + 301))).toEqual({ ok: false, reason: 'timestamp outside tolerance' });
+    expect(verify(signatureHeader(SECRET, BODY, T - 301))).toEqual({
+      ok: false,
+      reason: 'timestamp outside tolerance',
+    });
+    expect(verify(signatureHeader(SECRET, BODY, T + 301))).toEqual({
+      ok: false,
+      reason: 'timestamp outside tolerance',
+    });
   });
 
   it('rejects an old timestamp even when the digest is right for it (replay)', () => {

@@ -4,7 +4,13 @@
 import type * as Src from '../../src';
 import { loadSvcSDK, SDK_INTEGRITY, SDK_VERSION, TRUSTED_TYPES_POLICY } from '../../loader/index';
 import { loadSvcSDK as loadPure } from '../../loader/pure';
-import type { ContractEventMap, LoadSvcSDKOptions, SvcContracts, SvcContractsConfig, SvcSDKNamespace } from '../../loader/index';
+import type {
+  ContractEventMap,
+  LoadSvcSDKOptions,
+  SvcContracts,
+  SvcContractsConfig,
+  SvcSDKNamespace,
+} from '../../loader/index';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <T extends true>(): T => true as T;
@@ -21,8 +27,11 @@ async function valid(container: HTMLElement) {
   const sdk = await loadSvcSDK(options);
   if (sdk === null) return; // server-side rendering
   const contract: SvcContracts = new sdk.SvcContracts(container, { signingToken: 't' });
-  contract.on('contract.error', ({ code }) => code.toUpperCase()).once('contract.ready', ({ contractId }) => contractId);
-  const text: string = sdk.SDK_VERSION + SDK_VERSION + SDK_INTEGRITY + TRUSTED_TYPES_POLICY + sdk.KNOWN_ERROR_CODES.UNKNOWN;
+  contract
+    .on('contract.error', ({ code }) => code.toUpperCase())
+    .once('contract.ready', ({ contractId }) => contractId);
+  const text: string =
+    sdk.SDK_VERSION + SDK_VERSION + SDK_INTEGRITY + TRUSTED_TYPES_POLICY + sdk.KNOWN_ERROR_CODES.UNKNOWN;
   await contract.open();
   return text;
 }

@@ -24,7 +24,13 @@ const opened: Promise<void> = sdk.open();
 void opened;
 const unknownCode: ErrorCode = 'rate_limited';
 void unknownCode;
-new SvcContracts(document.body, { signingToken: 't', environment: 'qa', appUrl: 'https://x.test', loadTimeout: 5, debug: true });
+new SvcContracts(document.body, {
+  signingToken: 't',
+  environment: 'qa',
+  appUrl: 'https://x.test',
+  loadTimeout: 5,
+  debug: true,
+});
 
 // @ts-expect-error: unknown event name
 sdk.on('contract.redy', () => {});

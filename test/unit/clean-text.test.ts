@@ -38,7 +38,9 @@ describe('cleanText()', () => {
   });
 
   it('keeps visible text in any script, emoji included', () => {
-    expect(cleanText('Vertrag unterschrieben ✓ — تم التوقيع 👍🏽', TOKEN)).toBe('Vertrag unterschrieben ✓ — تم التوقيع 👍🏽');
+    expect(cleanText('Vertrag unterschrieben ✓ — تم التوقيع 👍🏽', TOKEN)).toBe(
+      'Vertrag unterschrieben ✓ — تم التوقيع 👍🏽',
+    );
   });
 
   it(`cuts at ${MAX_MESSAGE_LENGTH} code points, never inside a surrogate pair`, () => {

@@ -22,7 +22,10 @@ const good = { signingToken: TOKEN, appUrl: APP_URL };
 
 describe('container argument', () => {
   it('throws when the id matches no element, saying how to fix it', () => {
-    expectConfigError(() => new SvcContracts('missing', good), /no element has id "missing": create the container first, or pass the element/);
+    expectConfigError(
+      () => new SvcContracts('missing', good),
+      /no element has id "missing": create the container first, or pass the element/,
+    );
   });
 
   it('never echoes the token when it is passed as the container id by mistake', () => {
@@ -48,7 +51,10 @@ describe('container argument', () => {
   it('refuses a container already held by another live instance, until that one is destroyed', () => {
     const element = makeContainer();
     const first = create({}, element);
-    expectConfigError(() => new SvcContracts(element, good), /container is used by another SvcContracts instance: destroy\(\) it, or use another container/);
+    expectConfigError(
+      () => new SvcContracts(element, good),
+      /container is used by another SvcContracts instance: destroy\(\) it, or use another container/,
+    );
     first.destroy();
     expect(() => create({}, element)).not.toThrow();
   });
@@ -83,7 +89,11 @@ describe('config', () => {
     ['environment', 'staging', /environment must be "production" or "qa", got "staging"/],
     ['environment', 1, /environment must be a string, got number/],
     ['appUrl', 5, /appUrl must be a string, got number/],
-    ['appUrl', 'not a url', /appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment, got "not a url"/],
+    [
+      'appUrl',
+      'not a url',
+      /appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment, got "not a url"/,
+    ],
     ['appUrl', 'http://sign.example.com', /must be an https: URL/],
     ['appUrl', 'ftp://localhost', /must be an https: URL/],
     ['appUrl', 'https://sign.test/?x=1', /without credentials, query or fragment/],
@@ -115,12 +125,14 @@ describe('config', () => {
     expectConfigError(() => new SvcContracts('c', { ...good, width: 'wide' }), /width must be .* got "wide"/);
   });
 
-  it.each(['http://localhost:8080', 'http://127.0.0.1:9000/base/', 'http://[::1]:3000', 'https://sign.example.com/app'])(
-    'accepts appUrl %s',
-    (appUrl) => {
-      expect(() => create({ appUrl })).not.toThrow();
-    },
-  );
+  it.each([
+    'http://localhost:8080',
+    'http://127.0.0.1:9000/base/',
+    'http://[::1]:3000',
+    'https://sign.example.com/app',
+  ])('accepts appUrl %s', (appUrl) => {
+    expect(() => create({ appUrl })).not.toThrow();
+  });
 
   it('leaves no DOM behind and holds no container when it throws', () => {
     const element = makeContainer();

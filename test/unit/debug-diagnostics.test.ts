@@ -125,7 +125,10 @@ describe('ignored messages are logged with debug: true', () => {
   it('once per attempt: a retry names the same kind again', async () => {
     const { lines, sdk, container } = await opened();
     const otherFrame = { postMessage: () => {} };
-    const post = () => window.dispatchEvent(new MessageEvent('message', { data: envelope('hello'), origin: APP_ORIGIN, source: otherFrame as never }));
+    const post = () =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: envelope('hello'), origin: APP_ORIGIN, source: otherFrame as never }),
+      );
     post();
     post();
     sdk.close();

@@ -7,8 +7,10 @@ import { APP_ORIGIN, FakeApp, TOKEN, create, makeContainer } from './fake-app';
 
 /** A change to the head, short: "+LINK", "-LINK", "attribute href", "characterData". */
 const mutation = (record: MutationRecord) =>
-  [...[...record.addedNodes].map((node) => `+${node.nodeName}`), ...[...record.removedNodes].map((node) => `-${node.nodeName}`)].join(' ') ||
-  `${record.type}${record.attributeName ? ` ${record.attributeName}` : ''}`;
+  [
+    ...[...record.addedNodes].map((node) => `+${node.nodeName}`),
+    ...[...record.removedNodes].map((node) => `-${node.nodeName}`),
+  ].join(' ') || `${record.type}${record.attributeName ? ` ${record.attributeName}` : ''}`;
 
 it('construction, prepare(), open(), close() and destroy() leave document.head untouched (not even for a moment)', async () => {
   const before = document.head.innerHTML;
@@ -18,7 +20,10 @@ it('construction, prepare(), open(), close() and destroy() leave document.head u
   try {
     const box = makeContainer('head-a');
     const sdk = create({}, box);
-    const other = create({ appUrl: 'https://other-sign.test/tenant-7f', signingToken: () => Promise.resolve(TOKEN) }, makeContainer('head-b'));
+    const other = create(
+      { appUrl: 'https://other-sign.test/tenant-7f', signingToken: () => Promise.resolve(TOKEN) },
+      makeContainer('head-b'),
+    );
     const preparing = sdk.prepare();
     await FakeApp.in(box).ready();
     await preparing;
@@ -30,7 +35,9 @@ it('construction, prepare(), open(), close() and destroy() leave document.head u
     mutations.push(...changes.takeRecords().map(mutation));
     expect(mutations, 'mutations of document.head').toEqual([]);
     expect(document.head.innerHTML).toBe(before);
-    expect(document.querySelectorAll(`link[href^="${APP_ORIGIN}"], link[href^="https://other-sign.test"]`)).toHaveLength(0);
+    expect(
+      document.querySelectorAll(`link[href^="${APP_ORIGIN}"], link[href^="https://other-sign.test"]`),
+    ).toHaveLength(0);
   } finally {
     changes.disconnect();
   }

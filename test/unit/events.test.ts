@@ -50,7 +50,12 @@ describe('on / once / off', () => {
   });
 
   it.each([
-    ['an unknown event', 'contract.redy', () => {}, /on\(\): unknown event\. Events: contract\.loading, contract\.loaded/],
+    [
+      'an unknown event',
+      'contract.redy',
+      () => {},
+      /on\(\): unknown event\. Events: contract\.loading, contract\.loaded/,
+    ],
     ['a non-function handler', 'contract.ready', 'handler', /on\(\): handler must be a function, got string/],
     ['a missing handler', 'contract.ready', undefined, /handler must be a function, got undefined/],
   ])('on() throws for %s', (_label, event, handler, pattern) => {

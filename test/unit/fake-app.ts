@@ -75,7 +75,10 @@ export class FakeApp {
   }
 
   /** hello (again after a reload), then takes the port the SDK transferred with the init that answered it. */
-  handshake(hello: Record<string, unknown> = envelope('hello')): { message: Record<string, unknown>; targetOrigin: string } {
+  handshake(hello: Record<string, unknown> = envelope('hello')): {
+    message: Record<string, unknown>;
+    targetOrigin: string;
+  } {
     const before = this.window.postMessage.mock.calls.length;
     this.post(hello);
     expect(this.window.postMessage).toHaveBeenCalledTimes(before + 1);

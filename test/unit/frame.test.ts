@@ -17,7 +17,9 @@ describe('the iframe', () => {
   });
 
   it('joins a base path without doubling slashes', () => {
-    expect(frameOf({ appUrl: 'http://127.0.0.1:9000/signing/' }).getAttribute('src')).toBe('http://127.0.0.1:9000/signing/embed');
+    expect(frameOf({ appUrl: 'http://127.0.0.1:9000/signing/' }).getAttribute('src')).toBe(
+      'http://127.0.0.1:9000/signing/embed',
+    );
   });
 
   it('has an accessible title, a minimal allow list, a sandbox without top navigation, a strict referrer policy', () => {

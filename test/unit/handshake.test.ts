@@ -52,15 +52,18 @@ describe('handshake', () => {
     expect(app.window.postMessage).not.toHaveBeenCalled();
   });
 
-  it.each(['https://evil.test', 'https://sign.test', 'http://sign.test:8443', 'https://sign.test:8443.evil.test', 'null'])(
-    'ignores a hello from its own frame with origin %s',
-    async (origin) => {
-      const { app } = await opened();
-      app.post(envelope('hello'), origin);
-      expect(app.window.postMessage).not.toHaveBeenCalled();
-      app.handshake(); // the genuine hello afterwards still works
-    },
-  );
+  it.each([
+    'https://evil.test',
+    'https://sign.test',
+    'http://sign.test:8443',
+    'https://sign.test:8443.evil.test',
+    'null',
+  ])('ignores a hello from its own frame with origin %s', async (origin) => {
+    const { app } = await opened();
+    app.post(envelope('hello'), origin);
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    app.handshake(); // the genuine hello afterwards still works
+  });
 
   const junk: Array<[string, unknown]> = [
     ['null', null],
@@ -72,9 +75,20 @@ describe('handshake', () => {
     ['a string version', { ...envelope('hello'), version: '1' }],
     ['no type', { protocol: 'svc-contracts', version: 1 }],
     ['a type that is not hello', envelope('ready')],
-    ['a __proto__ key carrying the fields', JSON.parse('{"__proto__": {"protocol":"svc-contracts","version":1,"type":"hello"}}')],
+    [
+      'a __proto__ key carrying the fields',
+      JSON.parse('{"__proto__": {"protocol":"svc-contracts","version":1,"type":"hello"}}'),
+    ],
     ['an object whose prototype carries the fields', Object.create(envelope('hello'))],
-    ['a throwing getter', Object.defineProperty({ protocol: 'svc-contracts', version: 1 }, 'type', { get() { throw new Error('boom'); }, enumerable: true })],
+    [
+      'a throwing getter',
+      Object.defineProperty({ protocol: 'svc-contracts', version: 1 }, 'type', {
+        get() {
+          throw new Error('boom');
+        },
+        enumerable: true,
+      }),
+    ],
     ['a huge string', 'x'.repeat(5_000_000)],
   ];
 

@@ -40,7 +40,11 @@ describe('open()', () => {
     await second.ready();
     await retry;
     expect(events.names()).toEqual([
-      'contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready',
+      'contract.loading',
+      'contract.error',
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
     ]);
   });
 
@@ -82,7 +86,12 @@ describe('SDK-side loading failures', () => {
     vi.advanceTimersByTime(1);
     expect(events.seen.at(-1)).toEqual([
       'contract.error',
-      { contractId: 'c-9', code: 'loading_error', source: 'sdk', message: 'The signing experience was not ready within 1500 ms.' },
+      {
+        contractId: 'c-9',
+        code: 'loading_error',
+        source: 'sdk',
+        message: 'The signing experience was not ready within 1500 ms.',
+      },
     ]);
     expect(frames(container)).toBe(0);
     await Promise.resolve();
@@ -122,7 +131,10 @@ describe('SDK-side loading failures', () => {
     vi.advanceTimersByTime(2999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: expect.stringMatching(/^https:\/\/sign\.test:8443 never answered: /) });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({
+      code: 'loading_error',
+      message: expect.stringMatching(/^https:\/\/sign\.test:8443 never answered: /),
+    });
     expect(frames(container)).toBe(0);
   });
 

@@ -24,13 +24,23 @@ describe('protocol', () => {
     expect(parseAppMessage(message('ready'), 1, TOKEN)).toEqual({ type: 'ready' });
     expect(parseAppMessage(message('ready', {}, 2), 1, TOKEN)).toBeUndefined();
     expect(parseAppMessage(message('resize', { height: 10 }), 1, TOKEN)).toEqual({ type: 'resize', height: 10 });
-    expect(parseAppMessage(message('error', { code: 'x.y-z_1', message: `a ${TOKEN}` }), 1, TOKEN)).toEqual({ type: 'error', code: 'x.y-z_1', message: 'a [redacted]' });
+    expect(parseAppMessage(message('error', { code: 'x.y-z_1', message: `a ${TOKEN}` }), 1, TOKEN)).toEqual({
+      type: 'error',
+      code: 'x.y-z_1',
+      message: 'a [redacted]',
+    });
     expect(parseAppMessage(message('hello'), 1, TOKEN)).toBeUndefined();
   });
 
   it('builds init with the chosen version, the token, contractId, sdkVersion and locale', () => {
     expect(initMessage(1, TOKEN, { contractId: 'c', locale: 'de' }, '1.1.0')).toEqual({
-      protocol: PROTOCOL, version: 1, type: 'init', signingToken: TOKEN, contractId: 'c', sdkVersion: '1.1.0', locale: 'de',
+      protocol: PROTOCOL,
+      version: 1,
+      type: 'init',
+      signingToken: TOKEN,
+      contractId: 'c',
+      sdkVersion: '1.1.0',
+      locale: 'de',
     });
   });
 });
@@ -86,7 +96,11 @@ describe('cleanup', () => {
 describe('signing-app address', () => {
   it.each([
     ['https://sign.example.com', 'https://sign.example.com', 'https://sign.example.com/embed'],
-    ['https://sign.example.com:8443/base//', 'https://sign.example.com:8443', 'https://sign.example.com:8443/base/embed'],
+    [
+      'https://sign.example.com:8443/base//',
+      'https://sign.example.com:8443',
+      'https://sign.example.com:8443/base/embed',
+    ],
     ['http://localhost:3000', 'http://localhost:3000', 'http://localhost:3000/embed'],
     ['http://sign.localhost:8445', 'http://sign.localhost:8445', 'http://sign.localhost:8445/embed'],
     ['http://127.0.0.1:9', 'http://127.0.0.1:9', 'http://127.0.0.1:9/embed'],
@@ -94,10 +108,17 @@ describe('signing-app address', () => {
     expect(resolveSigningApp(address, 'config.appUrl')).toEqual({ origin, embedUrl });
   });
 
-  it.each(['http://sign.example.com', 'http://localhost.evil.example', 'https://a:b@sign.example.com', 'https://sign.example.com/?q', 'https://sign.example.com/#f', 'javascript:alert(1)', ''])(
-    'refuses %s, naming the option and the rule',
-    (address) => {
-      expect(() => resolveSigningApp(address, 'config.appUrl')).toThrow(/config\.appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment/);
-    },
-  );
+  it.each([
+    'http://sign.example.com',
+    'http://localhost.evil.example',
+    'https://a:b@sign.example.com',
+    'https://sign.example.com/?q',
+    'https://sign.example.com/#f',
+    'javascript:alert(1)',
+    '',
+  ])('refuses %s, naming the option and the rule', (address) => {
+    expect(() => resolveSigningApp(address, 'config.appUrl')).toThrow(
+      /config\.appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment/,
+    );
+  });
 });

@@ -14,7 +14,6 @@ function opened(config: Parameters<typeof create>[0] = {}, container = makeConta
   return { sdk, events, opening, container, app: FakeApp.in(container) };
 }
 
-
 describe('signingToken as a function', () => {
   it('is called once per attempt, and a retry after not_found uses the fresh token without a new instance', async () => {
     const source = vi.fn().mockReturnValueOnce(TOKEN).mockResolvedValueOnce(SECOND);
@@ -37,46 +36,70 @@ describe('signingToken as a function', () => {
     await second.send(envelope('loaded'));
     await second.send(envelope('ready'));
     await retry;
-    expect(events.names()).toEqual(['contract.loading', 'contract.error', 'contract.loading', 'contract.loaded', 'contract.ready']);
+    expect(events.names()).toEqual([
+      'contract.loading',
+      'contract.error',
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
+    ]);
     expect(source).toHaveBeenCalledTimes(2);
   });
 
   it.each([
-    ['throws', () => { throw new Error(`no token: ${TOKEN}`); }, NO_TOKEN],
+    [
+      'throws',
+      () => {
+        throw new Error(`no token: ${TOKEN}`);
+      },
+      NO_TOKEN,
+    ],
     ['rejects', () => Promise.reject(new Error(TOKEN)), NO_TOKEN],
     ['returns an empty string', () => '', NO_TOKEN],
     ['resolves blank', async () => '  ', NO_TOKEN],
     ['returns a number', () => 42, NO_TOKEN],
     ['resolves an object holding the token', async () => ({ token: TOKEN }), NO_TOKEN],
     ['returns undefined', () => undefined, NO_TOKEN],
-  ])('that %s ends the attempt with an sdk-side loading_error that says so, never the value', async (_label, source, message) => {
-    const { events, opening, container, app } = opened({ signingToken: source as never });
-    app.post(envelope('hello'));
-    await opening;
-    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: undefined, code: 'loading_error', source: 'sdk', message }]);
-    expect(JSON.stringify(events.seen)).not.toContain(TOKEN);
-    expect(app.window.postMessage).not.toHaveBeenCalled();
-    expect(container.querySelectorAll('iframe').length).toBe(0);
-  });
+  ])(
+    'that %s ends the attempt with an sdk-side loading_error that says so, never the value',
+    async (_label, source, message) => {
+      const { events, opening, container, app } = opened({ signingToken: source as never });
+      app.post(envelope('hello'));
+      await opening;
+      expect(events.seen.at(-1)).toEqual([
+        'contract.error',
+        { contractId: undefined, code: 'loading_error', source: 'sdk', message },
+      ]);
+      expect(JSON.stringify(events.seen)).not.toContain(TOKEN);
+      expect(app.window.postMessage).not.toHaveBeenCalled();
+      expect(container.querySelectorAll('iframe').length).toBe(0);
+    },
+  );
 
-  it.each(['close', 'destroy'] as const)('%s() while the token is pending cancels the attempt: no init, no event', async (method) => {
-    let deliver!: (token: string) => void;
-    const source = vi.fn(() => new Promise<string>((resolve) => (deliver = resolve)));
-    const { sdk, app, events, opening } = opened({ signingToken: source });
-    app.post(envelope('hello'));
-    sdk[method]();
-    await opening;
-    deliver(TOKEN);
-    await microtasksDone();
-    expect(app.window.postMessage).not.toHaveBeenCalled();
-    expect(events.names()).toEqual(['contract.loading']);
-    expect(source).toHaveBeenCalledTimes(1);
-  });
+  it.each(['close', 'destroy'] as const)(
+    '%s() while the token is pending cancels the attempt: no init, no event',
+    async (method) => {
+      let deliver!: (token: string) => void;
+      const source = vi.fn(() => new Promise<string>((resolve) => (deliver = resolve)));
+      const { sdk, app, events, opening } = opened({ signingToken: source });
+      app.post(envelope('hello'));
+      sdk[method]();
+      await opening;
+      deliver(TOKEN);
+      await microtasksDone();
+      expect(app.window.postMessage).not.toHaveBeenCalled();
+      expect(events.names()).toEqual(['contract.loading']);
+      expect(source).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('a token that arrives after loadTimeout is not sent', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let deliver!: (token: string) => void;
-    const { app, events } = opened({ signingToken: () => new Promise<string>((resolve) => (deliver = resolve)), loadTimeout: 1000 });
+    const { app, events } = opened({
+      signingToken: () => new Promise<string>((resolve) => (deliver = resolve)),
+      loadTimeout: 1000,
+    });
     app.post(envelope('hello'));
     vi.advanceTimersByTime(1000);
     deliver(TOKEN);
@@ -285,17 +308,20 @@ describe('focus', () => {
     },
   };
 
-  it.each(Object.entries(placements))('close() with focus in the frame returns it to the element that had it before open() (%s)', async (_, place) => {
-    const { button, container, focused } = place();
-    button.focus();
-    const { sdk, app } = opened({}, container);
-    await app.ready();
-    sdk.focus();
-    await app.send(envelope('focus'));
-    expect(focused()).toBe(app.iframe);
-    sdk.close();
-    expect(focused()).toBe(button);
-  });
+  it.each(Object.entries(placements))(
+    'close() with focus in the frame returns it to the element that had it before open() (%s)',
+    async (_, place) => {
+      const { button, container, focused } = place();
+      button.focus();
+      const { sdk, app } = opened({}, container);
+      await app.ready();
+      sdk.focus();
+      await app.send(envelope('focus'));
+      expect(focused()).toBe(app.iframe);
+      sdk.close();
+      expect(focused()).toBe(button);
+    },
+  );
 
   it('in a shadow root: an app cannot pull focus after the signer moved within the same root', async () => {
     const { root, button, other, container } = shadowContainer();

@@ -45,7 +45,9 @@ const CASES: Case[] = [
   ['loading', 'cancelled', undefined],
   ['loaded', 'cancelled', undefined],
   ['ready', 'cancelled', 'contract.cancelled'],
-  ...ENDED.flatMap((state) => (['declined', 'cancelled', 'step', 'activity'] as const).map((type): Case => [state, type, undefined])),
+  ...ENDED.flatMap((state) =>
+    (['declined', 'cancelled', 'step', 'activity'] as const).map((type): Case => [state, type, undefined]),
+  ),
 ];
 
 describe('the new app messages in every state', () => {
@@ -55,18 +57,21 @@ describe('the new app messages in every state', () => {
     expect(events.names()).toEqual(expected ? [expected] : []);
   });
 
-  it.each(['after an app error', 'after close()'])('%s the port is closed: nothing the app sends arrives', async (when) => {
-    const { sdk, app, events } = await inState('ready');
-    const port = app.port!;
-    const closed = app.closed(port);
-    if (when === 'after close()') sdk.close();
-    else await app.send(envelope('error', { code: 'not_found' }));
-    await closed;
-    events.seen.length = 0;
-    for (const message of Object.values(MESSAGES)) port.postMessage(message);
-    await microtasksDone();
-    expect(events.names()).toEqual([]);
-  });
+  it.each(['after an app error', 'after close()'])(
+    '%s the port is closed: nothing the app sends arrives',
+    async (when) => {
+      const { sdk, app, events } = await inState('ready');
+      const port = app.port!;
+      const closed = app.closed(port);
+      if (when === 'after close()') sdk.close();
+      else await app.send(envelope('error', { code: 'not_found' }));
+      await closed;
+      events.seen.length = 0;
+      for (const message of Object.values(MESSAGES)) port.postMessage(message);
+      await microtasksDone();
+      expect(events.names()).toEqual([]);
+    },
+  );
 });
 
 describe('contract.declined', () => {
@@ -135,7 +140,9 @@ describe('contract.declined', () => {
 describe('contract.cancelled', () => {
   it('keeps the frame until close(); open() resumes to completion with a fresh token', async () => {
     let asked = 0;
-    const { sdk, app, events, container }: Setup = await inState('ready', { signingToken: () => `${TOKEN}-${++asked}` });
+    const { sdk, app, events, container }: Setup = await inState('ready', {
+      signingToken: () => `${TOKEN}-${++asked}`,
+    });
     await app.send(MESSAGES.cancelled);
     expect(events.seen).toEqual([['contract.cancelled', { contractId: 'c-7' }]]);
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
@@ -151,7 +158,13 @@ describe('contract.cancelled', () => {
     await next.send(envelope('ready'));
     await resumed;
     await next.send(envelope('completed'));
-    expect(events.names()).toEqual(['contract.cancelled', 'contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed']);
+    expect(events.names()).toEqual([
+      'contract.cancelled',
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
+      'contract.completed',
+    ]);
   });
 
   it('close() removes the kept frame', async () => {

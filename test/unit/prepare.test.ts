@@ -131,18 +131,21 @@ describe('prepare(): hidden until open()', () => {
 });
 
 describe('prepare(): close(), destroy() and misuse', () => {
-  it.each(['close', 'destroy'] as const)('%s() while preparing resolves the pending promise, with no further event, and removes the frame', async (method) => {
-    const { sdk, app, events, container, preparing } = prepared();
-    app.handshake();
-    await app.send(envelope('loaded'));
-    const prep = settlement(preparing);
-    sdk[method]();
-    await microtasksDone();
-    expect(prep.value).toBe('resolved');
-    expect(frames(container)).toHaveLength(0);
-    expect(events.names()).toEqual(['contract.loading', 'contract.loaded']);
-    await app.closed();
-  });
+  it.each(['close', 'destroy'] as const)(
+    '%s() while preparing resolves the pending promise, with no further event, and removes the frame',
+    async (method) => {
+      const { sdk, app, events, container, preparing } = prepared();
+      app.handshake();
+      await app.send(envelope('loaded'));
+      const prep = settlement(preparing);
+      sdk[method]();
+      await microtasksDone();
+      expect(prep.value).toBe('resolved');
+      expect(frames(container)).toHaveLength(0);
+      expect(events.names()).toEqual(['contract.loading', 'contract.loaded']);
+      await app.closed();
+    },
+  );
 
   it('close() after a prepared ready, then open(): a new attempt, shown', async () => {
     const { sdk, app, events, container, preparing } = prepared();
@@ -164,14 +167,18 @@ describe('prepare(): close(), destroy() and misuse', () => {
     const container = makeContainer();
     const sdk = create({}, container);
     sdk.destroy();
-    await expect(sdk.prepare()).rejects.toThrow('[contracts-sdk] prepare() after destroy(): create a new SvcContracts instance.');
+    await expect(sdk.prepare()).rejects.toThrow(
+      '[contracts-sdk] prepare() after destroy(): create a new SvcContracts instance.',
+    );
     expect(container.childNodes).toHaveLength(0);
   });
 
   it('prepare() with a detached container rejects naming prepare(), and creates nothing', async () => {
     const detached = document.createElement('div');
     const sdk = create({}, detached);
-    await expect(sdk.prepare()).rejects.toThrow('[contracts-sdk] prepare(): the container is not in the document; attach it first.');
+    await expect(sdk.prepare()).rejects.toThrow(
+      '[contracts-sdk] prepare(): the container is not in the document; attach it first.',
+    );
     expect(detached.childNodes).toHaveLength(0);
   });
 
@@ -181,7 +188,9 @@ describe('prepare(): close(), destroy() and misuse', () => {
     await app.send(envelope('error', { code: 'verification_required' }));
     await preparing;
     container.remove();
-    await expect(sdk.open()).rejects.toThrow('[contracts-sdk] open(): the container is not in the document; attach it first.');
+    await expect(sdk.open()).rejects.toThrow(
+      '[contracts-sdk] open(): the container is not in the document; attach it first.',
+    );
     expect(display(container)).toEqual(['none']);
   });
 });
@@ -192,7 +201,10 @@ describe('prepare(): errors, and open() as a retry', () => {
     app.handshake();
     await app.send(envelope('error', { code: 'verification_required' }));
     await preparing;
-    expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: undefined, code: 'verification_required', message: undefined, source: 'app' }]);
+    expect(events.seen.at(-1)).toEqual([
+      'contract.error',
+      { contractId: undefined, code: 'verification_required', message: undefined, source: 'app' },
+    ]);
     expect(display(container)).toEqual(['none']); // the app's explanation stays, still hidden: the signer has not asked
     const retry = sdk.open();
     expect(retry).not.toBe(preparing);
@@ -212,7 +224,11 @@ describe('prepare(): errors, and open() as a retry', () => {
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
     await preparing;
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', source: 'sdk', message: expect.stringMatching(/^https:\/\/sign\.test:8443 never answered: /) });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({
+      code: 'loading_error',
+      source: 'sdk',
+      message: expect.stringMatching(/^https:\/\/sign\.test:8443 never answered: /),
+    });
     expect(frames(container)).toHaveLength(0);
     const retry = sdk.open();
     expect(display(container)).toEqual(['block']);
@@ -230,7 +246,11 @@ describe('prepare(): errors, and open() as a retry', () => {
     vi.advanceTimersByTime(499);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', source: 'sdk', message: 'The signing experience was not ready within 1500 ms.' });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({
+      code: 'loading_error',
+      source: 'sdk',
+      message: 'The signing experience was not ready within 1500 ms.',
+    });
     expect(frames(container)).toHaveLength(0);
     await preparing;
   });

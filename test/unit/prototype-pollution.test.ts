@@ -86,7 +86,9 @@ describe('a polluted Object.prototype is ignored for every option', () => {
 
   it('signingToken: a missing token is still missing', () => {
     pollute('signingToken', 'sbx_complete_attacker');
-    expect(() => new SvcContracts(makeContainer(), { appUrl: APP_ORIGIN } as never)).toThrow(/config\.signingToken is required/);
+    expect(() => new SvcContracts(makeContainer(), { appUrl: APP_ORIGIN } as never)).toThrow(
+      /config\.signingToken is required/,
+    );
     expect(document.querySelectorAll('iframe').length).toBe(0);
   });
 
@@ -97,9 +99,20 @@ describe('a polluted Object.prototype is ignored for every option', () => {
   });
 
   it('a getter is refused (read once or never: it could answer differently the second time)', () => {
-    const config = { signingToken: TOKEN, get appUrl() { return APP_ORIGIN; } };
-    expect(() => new SvcContracts(makeContainer(), config)).toThrow(/config\.appUrl must be a plain value, not a getter/);
-    const tokenGetter = { get signingToken() { return TOKEN; } };
+    const config = {
+      signingToken: TOKEN,
+      get appUrl() {
+        return APP_ORIGIN;
+      },
+    };
+    expect(() => new SvcContracts(makeContainer(), config)).toThrow(
+      /config\.appUrl must be a plain value, not a getter/,
+    );
+    const tokenGetter = {
+      get signingToken() {
+        return TOKEN;
+      },
+    };
     let message = '';
     try {
       new SvcContracts(makeContainer(), tokenGetter);

@@ -41,15 +41,27 @@ describe('debug logging', () => {
     const spies = spyConsole();
     await fullRun(true);
     const lines = spies.flatMap((spy) => spy.mock.calls.map((args) => args));
-    const text = lines.map((args) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+    const text = lines.map((args) =>
+      args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '),
+    );
     expect(text.length).toBeGreaterThan(10);
     for (const line of text) {
       expect(line.startsWith('[contracts-sdk] ')).toBe(true);
       expect(line).not.toContain(TOKEN);
     }
     const all = text.join('\n');
-    for (const step of ['open: frame created', 'hello accepted (protocol 1), init sent to', 'ignored origin https://evil.test', 'ignored malformed',
-      'event contract.loading', 'event contract.ready', 'event contract.completed', 'event contract.error', 'close', 'destroy']) {
+    for (const step of [
+      'open: frame created',
+      'hello accepted (protocol 1), init sent to',
+      'ignored origin https://evil.test',
+      'ignored malformed',
+      'event contract.loading',
+      'event contract.ready',
+      'event contract.completed',
+      'event contract.error',
+      'close',
+      'destroy',
+    ]) {
       expect(all).toContain(step);
     }
     expect(all).toContain('token [redacted] expired');

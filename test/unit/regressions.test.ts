@@ -33,7 +33,9 @@ describe('behaviour that must not drift', () => {
     first.destroy();
     const second = create({}, element);
     first.destroy();
-    expect(() => new SvcContracts(element, { signingToken: TOKEN, appUrl: APP_URL })).toThrow(/container is used by another SvcContracts instance/);
+    expect(() => new SvcContracts(element, { signingToken: TOKEN, appUrl: APP_URL })).toThrow(
+      /container is used by another SvcContracts instance/,
+    );
     second.destroy();
   });
 
@@ -43,19 +45,32 @@ describe('behaviour that must not drift', () => {
     ['qa', 'qa'],
   ] as const)('environment %s (given as %s) loads its built-in signing app', (environment, given) => {
     const container = makeContainer();
-    const sdk = new SvcContracts(container, given ? { signingToken: TOKEN, environment: given } : { signingToken: TOKEN });
+    const sdk = new SvcContracts(
+      container,
+      given ? { signingToken: TOKEN, environment: given } : { signingToken: TOKEN },
+    );
     void sdk.open();
     expect(FakeApp.in(container).iframe.src).toBe(`${DEFAULT_APP_URLS[environment]}/embed`);
     sdk.destroy();
   });
 
   it('build-time signing-app URLs: overridable by environment variables, refused when not https', () => {
-    const constants = buildConstants('9.9.9', { SVC_APP_URL_PRODUCTION: 'https://sign.partner-prod.example', SVC_APP_URL_QA: 'https://sign.partner-qa.example' });
+    const constants = buildConstants('9.9.9', {
+      SVC_APP_URL_PRODUCTION: 'https://sign.partner-prod.example',
+      SVC_APP_URL_QA: 'https://sign.partner-qa.example',
+    });
     expect(constants.__SVC_APP_URL_PRODUCTION__).toBe('"https://sign.partner-prod.example"');
     expect(constants.__SVC_APP_URL_QA__).toBe('"https://sign.partner-qa.example"');
     expect(buildConstants('9.9.9', {}).__SVC_APP_URL_PRODUCTION__).toBe(JSON.stringify(DEFAULT_APP_URLS.production));
-    for (const bad of ['http://sign.example', 'https://sign.example/?x=1', 'https://u:p@sign.example', 'sign.example']) {
-      expect(() => signingAppUrl('SVC_APP_URL_QA', bad)).toThrow(/SVC_APP_URL_QA must be an absolute https: URL without credentials, query or fragment/);
+    for (const bad of [
+      'http://sign.example',
+      'https://sign.example/?x=1',
+      'https://u:p@sign.example',
+      'sign.example',
+    ]) {
+      expect(() => signingAppUrl('SVC_APP_URL_QA', bad)).toThrow(
+        /SVC_APP_URL_QA must be an absolute https: URL without credentials, query or fragment/,
+      );
     }
   });
 
@@ -68,15 +83,23 @@ describe('behaviour that must not drift', () => {
     vi.advanceTimersByTime(29_999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(events.seen.at(-1)?.[1]).toMatchObject({ code: 'loading_error', message: 'The signing experience was not ready within 30000 ms.' });
+    expect(events.seen.at(-1)?.[1]).toMatchObject({
+      code: 'loading_error',
+      message: 'The signing experience was not ready within 30000 ms.',
+    });
   });
 
-  it("the debug logger redacts every detail it prints, not only the step", () => {
+  it('the debug logger redacts every detail it prints, not only the step', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     createLogger(true, TOKEN)(`step ${TOKEN}`, { nested: [TOKEN] }, TOKEN, `text ${TOKEN}`);
     const printed = JSON.stringify(log.mock.calls);
     expect(printed).not.toContain(TOKEN);
-    expect(log.mock.calls[0]).toEqual(['[contracts-sdk] step [redacted]', '{"nested":["[redacted]"]}', '[redacted]', 'text [redacted]']);
+    expect(log.mock.calls[0]).toEqual([
+      '[contracts-sdk] step [redacted]',
+      '{"nested":["[redacted]"]}',
+      '[redacted]',
+      'text [redacted]',
+    ]);
   });
 
   it('every window listener an attempt adds (message, offline) is removed by close()', () => {
@@ -85,7 +108,9 @@ describe('behaviour that must not drift', () => {
     const add = window.addEventListener.bind(window);
     const remove = window.removeEventListener.bind(window);
     vi.spyOn(window, 'addEventListener').mockImplementation((type, ...rest) => (added.push(type), add(type, ...rest)));
-    vi.spyOn(window, 'removeEventListener').mockImplementation((type, ...rest) => (removed.push(type), remove(type, ...rest)));
+    vi.spyOn(window, 'removeEventListener').mockImplementation(
+      (type, ...rest) => (removed.push(type), remove(type, ...rest)),
+    );
     const sdk = create();
     void sdk.open();
     expect(added.sort()).toEqual(['message', 'offline']);

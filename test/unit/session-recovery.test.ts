@@ -46,7 +46,12 @@ describe('a reloaded signing app gets its session back', () => {
     vi.advanceTimersByTime(1);
     expect(events.seen.at(-1)).toEqual([
       'contract.error',
-      { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The signing experience was not ready within 5000 ms.' },
+      {
+        contractId: 'c-1',
+        code: 'loading_error',
+        source: 'sdk',
+        message: 'The signing experience was not ready within 5000 ms.',
+      },
     ]);
   });
 
@@ -119,7 +124,12 @@ describe('a reloaded signing app gets its session back', () => {
     one.app.handshake();
     expect(otherApp.window.postMessage).toHaveBeenCalledTimes(1);
     await otherApp.send(envelope('completed'));
-    expect(otherEvents.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed']);
+    expect(otherEvents.names()).toEqual([
+      'contract.loading',
+      'contract.loaded',
+      'contract.ready',
+      'contract.completed',
+    ]);
     expect(one.events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready']);
   });
 

@@ -11,7 +11,12 @@ const PARTNER_DATA = [TOKEN, 'tenant-7f', 'partner-ref-99'];
 /** A securitypolicyviolation as the browsers fire it for a blocked frame: at the document, blockedURI the origin. */
 function violation(fields: Partial<Record<'blockedURI' | 'effectiveDirective' | 'disposition', string>> = {}): Event {
   const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
-  return Object.assign(event, { blockedURI: APP_ORIGIN, effectiveDirective: 'frame-src', disposition: 'enforce', ...fields });
+  return Object.assign(event, {
+    blockedURI: APP_ORIGIN,
+    effectiveDirective: 'frame-src',
+    disposition: 'enforce',
+    ...fields,
+  });
 }
 
 function opened(config: Parameters<typeof create>[0] = {}) {
@@ -22,13 +27,16 @@ function opened(config: Parameters<typeof create>[0] = {}) {
   return { sdk, events, container, app: FakeApp.in(container) };
 }
 
-const lastError = (events: ReturnType<typeof record>) => events.seen.filter(([name]) => name === 'contract.error').at(-1)?.[1] as
-  | { code: string; message: string; source: string }
-  | undefined;
+const lastError = (events: ReturnType<typeof record>) =>
+  events.seen.filter(([name]) => name === 'contract.error').at(-1)?.[1] as
+    | { code: string; message: string; source: string }
+    | undefined;
 
 describe('message builder', () => {
   it('names the directive and the origin to add, and the causes of a silent frame, most likely first', () => {
-    expect(frameBlockedMessage('https://sign.example')).toBe("The page's CSP blocks the signing frame: add frame-src https://sign.example.");
+    expect(frameBlockedMessage('https://sign.example')).toBe(
+      "The page's CSP blocks the signing frame: add frame-src https://sign.example.",
+    );
     expect(noHelloMessage('https://sign.example')).toBe(
       "https://sign.example never answered: this page's origin is not registered with the service (frame-ancestors), appUrl or environment is wrong, or the service is down.",
     );
@@ -115,7 +123,11 @@ describe('a frame that never says hello', () => {
     vi.advanceTimersByTime(2999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
-    expect(lastError(events)).toMatchObject({ code: 'loading_error', source: 'sdk', message: noHelloMessage(APP_ORIGIN) });
+    expect(lastError(events)).toMatchObject({
+      code: 'loading_error',
+      source: 'sdk',
+      message: noHelloMessage(APP_ORIGIN),
+    });
   });
 
   it('never loaded (Firefox and WebKit fire no load for an unreachable address): the same message at loadTimeout', () => {

@@ -8,7 +8,10 @@ import { FakeApp, create, envelope, makeContainer, microtasksDone, record } from
 const LOADED = 'contracts-sdk:open-to-loaded';
 const READY = 'contracts-sdk:open-to-ready';
 const LOADED_READY = ['contract.loading', 'contract.loaded', 'contract.ready'];
-const ours = () => (performance.getEntriesByType('measure') as PerformanceMeasure[]).filter((entry) => entry.name.startsWith('contracts-sdk:'));
+const ours = () =>
+  (performance.getEntriesByType('measure') as PerformanceMeasure[]).filter((entry) =>
+    entry.name.startsWith('contracts-sdk:'),
+  );
 const measures = () => ours().map((entry) => entry.name);
 
 beforeEach(() => performance.clearMeasures());
@@ -155,21 +158,38 @@ describe('a browser whose performance.measure throws (before User Timing 3)', ()
     const { sdk, app, events, container } = setup({ contractId: 'c-1' });
     let settled = 'pending';
     const first = flow === 'open' ? sdk.open() : sdk.prepare();
-    void first.then(() => (settled = 'resolved'), () => (settled = 'rejected'));
+    void first.then(
+      () => (settled = 'resolved'),
+      () => (settled = 'rejected'),
+    );
     await app().ready();
     const opening = sdk.open();
     await microtasksDone();
-    return { events: events.seen, settled, same: opening === first, display: app().iframe.style.display, frames: container.querySelectorAll('iframe').length };
+    return {
+      events: events.seen,
+      settled,
+      same: opening === first,
+      display: app().iframe.style.display,
+      frames: container.querySelectorAll('iframe').length,
+    };
   }
 
   it.each(['open', 'prepare'] as const)('changes nothing else (%s then open): events, promise, frame', async (flow) => {
     const working = await run(flow);
-    expect(working).toEqual({ events: LOADED_READY.map((name) => [name, { contractId: 'c-1' }]), settled: 'resolved', same: true, display: 'block', frames: 1 });
+    expect(working).toEqual({
+      events: LOADED_READY.map((name) => [name, { contractId: 'c-1' }]),
+      settled: 'resolved',
+      same: true,
+      display: 'block',
+      frames: 1,
+    });
     expect(measures()).toEqual([LOADED, READY]);
     document.body.replaceChildren();
 
     const measure = vi.spyOn(performance, 'measure').mockImplementation(() => {
-      throw new TypeError("Failed to execute 'measure' on 'Performance': The provided value is not of type 'DOMString'.");
+      throw new TypeError(
+        "Failed to execute 'measure' on 'Performance': The provided value is not of type 'DOMString'.",
+      );
     });
     const throwing = await run(flow);
     expect(measure.mock.calls.map(([name]) => name)).toEqual([LOADED, READY]); // tried, and went on

@@ -30,11 +30,23 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
 
   async function page(res) {
     const integrity = await readFile(join(distDir, pinnedPath + '.integrity'), 'utf8').catch(() => undefined);
-    if (!integrity) return send(res, 503, 'The SDK is not built yet: run `npm run build`, then reload.\n', { 'content-type': 'text/plain; charset=utf-8' });
+    if (!integrity)
+      return send(res, 503, 'The SDK is not built yet: run `npm run build`, then reload.\n', {
+        'content-type': 'text/plain; charset=utf-8',
+      });
     const template = await readFile(join(assetsDir, 'index.html'), 'utf8');
-    const values = { SDK_URL: origins.cdn + pinnedPath, SDK_INTEGRITY: integrity.trim(), APP_URL: origins.signing, SDK_VERSION: sdkVersion };
+    const values = {
+      SDK_URL: origins.cdn + pinnedPath,
+      SDK_INTEGRITY: integrity.trim(),
+      APP_URL: origins.signing,
+      SDK_VERSION: sdkVersion,
+    };
     const html = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => escapeHtml(values[name] ?? ''));
-    return send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp });
+    return send(res, 200, html, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': pageCsp,
+    });
   }
 
   /**
@@ -45,12 +57,18 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
   async function signingToken(req, res) {
     const body = await readJsonObject(req);
     const scenario = body?.scenario;
-    if (scenario !== OTHER_TOKEN && !SCENARIO_NAMES.includes(scenario)) return sendJson(res, 422, { error: 'unknown scenario' });
+    if (scenario !== OTHER_TOKEN && !SCENARIO_NAMES.includes(scenario))
+      return sendJson(res, 422, { error: 'unknown scenario' });
     const contractId = `demo-${randomBytes(4).toString('hex')}`;
     if (scenario === OTHER_TOKEN) {
-      return sendJson(res, 200, { signingToken: `tok_${randomBytes(18).toString('base64url')}`, contractId, applicationId: null });
+      return sendJson(res, 200, {
+        signingToken: `tok_${randomBytes(18).toString('base64url')}`,
+        contractId,
+        applicationId: null,
+      });
     }
-    const applicationId = typeof body.applicationId === 'string' && UUID.test(body.applicationId) ? body.applicationId : randomUUID();
+    const applicationId =
+      typeof body.applicationId === 'string' && UUID.test(body.applicationId) ? body.applicationId : randomUUID();
     const answer = await requestLoopback({
       url: `${origins.signing}/api/v3/applications/${applicationId}/contracts`,
       headers: { authorization: `Bearer ${apiToken}`, accept: 'application/json', [SCENARIO_HEADER]: scenario },
@@ -58,7 +76,8 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
     });
     if (answer.status !== 200) return sendJson(res, 502, { error: `contracts endpoint answered ${answer.status}` });
     const signer = JSON.parse(answer.body).contracts?.[0]?.signers?.[0];
-    if (typeof signer?.signing_token !== 'string') return sendJson(res, 502, { error: 'no signer in the contracts response' });
+    if (typeof signer?.signing_token !== 'string')
+      return sendJson(res, 502, { error: 'no signer in the contracts response' });
     return sendJson(res, 200, { signingToken: signer.signing_token, contractId, applicationId });
   }
 
@@ -69,10 +88,12 @@ export function createPartnerHandler({ assetsDir, distDir, sdkVersion, origins, 
     if (pathname === webhookPath) return receiver.handle(req, res);
     if (pathname === '/api/demo/signing-token') {
       // A browser-only endpoint of this site: refuse cross-site callers.
-      if (req.method !== 'POST' || req.headers.origin !== origins.partner) return sendJson(res, 403, { error: 'forbidden' });
+      if (req.method !== 'POST' || req.headers.origin !== origins.partner)
+        return sendJson(res, 403, { error: 'forbidden' });
       return signingToken(req, res);
     }
-    if (pathname === '/api/demo/confirmations' && req.method === 'GET') return sendJson(res, 200, { confirmations: receiver.confirmations() });
+    if (pathname === '/api/demo/confirmations' && req.method === 'GET')
+      return sendJson(res, 200, { confirmations: receiver.confirmations() });
     return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   };
 }

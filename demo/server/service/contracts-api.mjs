@@ -21,7 +21,8 @@ function bearerMatches(header, apiToken) {
 }
 
 export function handleContracts(req, res, { applicationId, apiToken, store }) {
-  if (req.method !== 'GET') return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'Use GET.' } }, { allow: 'GET' });
+  if (req.method !== 'GET')
+    return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'Use GET.' } }, { allow: 'GET' });
   // The spec: a missing or invalid credential gives 403 on application endpoints.
   if (!bearerMatches(req.headers.authorization, apiToken)) {
     return sendJson(res, 403, { error: { code: 'FORBIDDEN', message: 'Missing or invalid API credential.' } });
@@ -43,7 +44,14 @@ export function handleContracts(req, res, { applicationId, apiToken, store }) {
       {
         id: record.contractId,
         status: 'sent',
-        signers: [{ name: record.signer.name, email: record.signer.email, role: record.signer.role, signing_token: record.token }],
+        signers: [
+          {
+            name: record.signer.name,
+            email: record.signer.email,
+            role: record.signer.role,
+            signing_token: record.token,
+          },
+        ],
       },
     ],
   });

@@ -13,10 +13,22 @@ const TEXT = {
       ['Origination fee', '$1,500.00, deducted from the disbursement'],
     ],
     clauses: [
-      ['Disbursement', 'The lender pays the principal, less the origination fee, into the borrower\'s business account within two business days of signature.'],
-      ['Repayment', 'The borrower repays the total repayment amount in equal weekly payments debited from the same account.'],
-      ['Prepayment', 'The borrower may repay the outstanding balance at any time; unearned fees are waived on early repayment.'],
-      ['Default', 'Two consecutive missed payments are an event of default; the lender will give written notice and 10 days to cure.'],
+      [
+        'Disbursement',
+        "The lender pays the principal, less the origination fee, into the borrower's business account within two business days of signature.",
+      ],
+      [
+        'Repayment',
+        'The borrower repays the total repayment amount in equal weekly payments debited from the same account.',
+      ],
+      [
+        'Prepayment',
+        'The borrower may repay the outstanding balance at any time; unearned fees are waived on early repayment.',
+      ],
+      [
+        'Default',
+        'Two consecutive missed payments are an event of default; the lender will give written notice and 10 days to cure.',
+      ],
       ['Governing law', 'This agreement is governed by the laws of the Commonwealth of Massachusetts.'],
     ],
     roles: { Borrower: 'Borrower' },
@@ -31,10 +43,22 @@ const TEXT = {
       ['Bearbeitungsgebühr', '1.500,00 $, von der Auszahlung abgezogen'],
     ],
     clauses: [
-      ['Auszahlung', 'Der Darlehensgeber zahlt den Darlehensbetrag abzüglich der Bearbeitungsgebühr innerhalb von zwei Geschäftstagen nach der Unterschrift auf das Geschäftskonto des Darlehensnehmers aus.'],
-      ['Rückzahlung', 'Der Darlehensnehmer zahlt den Gesamtrückzahlungsbetrag in gleichen wöchentlichen Raten zurück, die von demselben Konto abgebucht werden.'],
-      ['Vorzeitige Rückzahlung', 'Der Darlehensnehmer kann den offenen Betrag jederzeit zurückzahlen; nicht verdiente Gebühren entfallen bei vorzeitiger Rückzahlung.'],
-      ['Kündigung', 'Zwei aufeinanderfolgende ausgefallene Raten sind ein Kündigungsgrund; der Darlehensgeber mahnt schriftlich und gibt 10 Tage Zeit zur Abhilfe.'],
+      [
+        'Auszahlung',
+        'Der Darlehensgeber zahlt den Darlehensbetrag abzüglich der Bearbeitungsgebühr innerhalb von zwei Geschäftstagen nach der Unterschrift auf das Geschäftskonto des Darlehensnehmers aus.',
+      ],
+      [
+        'Rückzahlung',
+        'Der Darlehensnehmer zahlt den Gesamtrückzahlungsbetrag in gleichen wöchentlichen Raten zurück, die von demselben Konto abgebucht werden.',
+      ],
+      [
+        'Vorzeitige Rückzahlung',
+        'Der Darlehensnehmer kann den offenen Betrag jederzeit zurückzahlen; nicht verdiente Gebühren entfallen bei vorzeitiger Rückzahlung.',
+      ],
+      [
+        'Kündigung',
+        'Zwei aufeinanderfolgende ausgefallene Raten sind ein Kündigungsgrund; der Darlehensgeber mahnt schriftlich und gibt 10 Tage Zeit zur Abhilfe.',
+      ],
       ['Anwendbares Recht', 'Dieser Vertrag unterliegt dem Recht des Commonwealth of Massachusetts.'],
     ],
     roles: { Borrower: 'Darlehensnehmer' },

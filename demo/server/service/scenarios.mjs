@@ -4,14 +4,39 @@
 /** What the app does for each scenario once it has the token, in the order the docs table lists them. */
 export const SCENARIOS = {
   complete: { kind: 'contract' },
-  not_found: { kind: 'error', code: 'not_found', loaded: true, message: 'This signing link is invalid or the contract is no longer available.' },
-  verification_required: { kind: 'error', code: 'verification_required', loaded: true, message: 'The signer must verify their identity before signing.' },
-  verification_limit_exceeded: { kind: 'error', code: 'verification_limit_exceeded', loaded: true, message: 'Identity verification attempts are exhausted; signing cannot proceed.' },
+  not_found: {
+    kind: 'error',
+    code: 'not_found',
+    loaded: true,
+    message: 'This signing link is invalid or the contract is no longer available.',
+  },
+  verification_required: {
+    kind: 'error',
+    code: 'verification_required',
+    loaded: true,
+    message: 'The signer must verify their identity before signing.',
+  },
+  verification_limit_exceeded: {
+    kind: 'error',
+    code: 'verification_limit_exceeded',
+    loaded: true,
+    message: 'Identity verification attempts are exhausted; signing cannot proceed.',
+  },
   // "Failed to initialise": the app never reaches a working state, so it sends no `loaded`.
-  loading_error: { kind: 'error', code: 'loading_error', loaded: false, message: 'The signing experience failed to initialise.' },
+  loading_error: {
+    kind: 'error',
+    code: 'loading_error',
+    loaded: false,
+    message: 'The signing experience failed to initialise.',
+  },
   silent: { kind: 'silent' },
   // A code the SDK does not know: proves the SDK passes open-ended codes through unchanged.
-  unknown_code: { kind: 'error', code: 'rate_limited', loaded: true, message: 'Too many requests for this contract; try again later.' },
+  unknown_code: {
+    kind: 'error',
+    code: 'rate_limited',
+    loaded: true,
+    message: 'Too many requests for this contract; try again later.',
+  },
   flaky: { kind: 'flaky' },
   slow: { kind: 'slow' },
   // The app reloads itself once after `loaded` (as after a crash), then works: the SDK's session recovery.

@@ -25,7 +25,12 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
 
   async function page(res) {
     const html = await readFile(join(assetsDir, 'embed.html'), 'utf8');
-    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': pageCsp, 'permissions-policy': 'camera=(self)' });
+    send(res, 200, html, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': pageCsp,
+      'permissions-policy': 'camera=(self)',
+    });
   }
 
   /** The app's own API accepts same-origin calls only: its token must not be usable from another site. */
@@ -35,27 +40,45 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
 
   async function session(req, res) {
     const body = await readJsonObject(req);
-    if (!body || typeof body.signingToken !== 'string') return sendJson(res, 400, { error: { code: 'BAD_REQUEST', message: 'signingToken required' } });
+    if (!body || typeof body.signingToken !== 'string')
+      return sendJson(res, 400, { error: { code: 'BAD_REQUEST', message: 'signingToken required' } });
     if (!partnerOrigins.includes(body.parentOrigin)) {
-      return sendJson(res, 200, { action: 'error', code: 'loading_error', loaded: false, message: 'This site is not registered to embed contract signing.' });
+      return sendJson(res, 200, {
+        action: 'error',
+        code: 'loading_error',
+        loaded: false,
+        message: 'This site is not registered to embed contract signing.',
+      });
     }
     const record = store.lookup(body.signingToken);
     if (!record) return sendJson(res, 200, errorAction(behaviourFor('not_found', {})));
     if (record.signedAt) {
-      return sendJson(res, 200, { action: 'error', code: 'not_found', loaded: true, message: 'This contract has already been signed.' });
+      return sendJson(res, 200, {
+        action: 'error',
+        code: 'not_found',
+        loaded: true,
+        message: 'This contract has already been signed.',
+      });
     }
     const behaviour = behaviourFor(record.scenario, { ...store.startSession(record), slowReadyMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
-    return sendJson(res, 200, { action: 'contract', readyDelayMs: behaviour.readyDelayMs ?? 0, reloadOnce: Boolean(behaviour.reloadOnce), contract: sampleContract(record, body.locale) });
+    return sendJson(res, 200, {
+      action: 'contract',
+      readyDelayMs: behaviour.readyDelayMs ?? 0,
+      reloadOnce: Boolean(behaviour.reloadOnce),
+      contract: sampleContract(record, body.locale),
+    });
   }
 
   async function sign(req, res) {
     const body = await readJsonObject(req);
     const record = body && typeof body.signingToken === 'string' ? store.lookup(body.signingToken) : undefined;
     if (!record) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Unknown signing session.' } });
-    const signable = behaviourFor(record.scenario, { firstInit: false, firstOfApplication: false, slowReadyMs }).kind === 'contract';
-    if (!signable || record.initCount === 0) return sendJson(res, 409, { error: { code: 'NOT_SIGNABLE', message: 'This contract cannot be signed.' } });
+    const signable =
+      behaviourFor(record.scenario, { firstInit: false, firstOfApplication: false, slowReadyMs }).kind === 'contract';
+    if (!signable || record.initCount === 0)
+      return sendJson(res, 409, { error: { code: 'NOT_SIGNABLE', message: 'This contract cannot be signed.' } });
     if (record.signedAt) return sendJson(res, 409, { error: { code: 'ALREADY_SIGNED', message: 'Already signed.' } });
     record.signedAt = new Date().toISOString();
     webhooks.emit('application.contract.signed', { id: record.applicationId, type: 'application' });

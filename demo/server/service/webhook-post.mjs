@@ -11,11 +11,15 @@ export function postWebhook({ url, headers, body, timeoutMs = TIMEOUT_MS }) {
   const target = new URL(url);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(target, { method: 'POST', timeout: timeoutMs, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode }));
-      res.on('error', reject);
-    });
+    const req = request(
+      target,
+      { method: 'POST', timeout: timeoutMs, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);

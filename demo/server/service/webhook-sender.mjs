@@ -37,15 +37,19 @@ export function createWebhookSender({ targets, serviceOrigin, numRetries = 3, ba
   }
 
   function attempt(target, event, rawBody, attemptNumber) {
-    deliver(target, event, rawBody, attemptNumber).catch((error) => log(`webhook ${event.type} ${event.id} to ${target.label}: not attempted (${error.message})`));
+    deliver(target, event, rawBody, attemptNumber).catch((error) =>
+      log(`webhook ${event.type} ${event.id} to ${target.label}: not attempted (${error.message})`),
+    );
   }
 
   async function deliver(target, event, rawBody, attemptNumber) {
     if (closed) return;
     const started = Date.now();
-    const outcome = await target.post({ headers: headersFor(target, event, rawBody), body: rawBody }).catch((error) => ({ status: 0, error: error.message }));
+    const outcome = await target
+      .post({ headers: headersFor(target, event, rawBody), body: rawBody })
+      .catch((error) => ({ status: 0, error: error.message }));
     const success = outcome.status >= 200 && outcome.status < 300;
-    const error = success ? null : outcome.error ?? `HTTP ${outcome.status}`;
+    const error = success ? null : (outcome.error ?? `HTTP ${outcome.status}`);
     deliveries.push({
       event_id: event.id,
       url: target.label,
@@ -58,7 +62,9 @@ export function createWebhookSender({ targets, serviceOrigin, numRetries = 3, ba
     });
     const retry = !success && attemptNumber <= numRetries && !closed;
     const delayMs = backoffMs * 2 ** (attemptNumber - 1);
-    log(`webhook ${event.type} ${event.id} to ${target.label} attempt ${attemptNumber}: ${success ? 'delivered' : `failed (${error})${retry ? `, retrying in ${delayMs} ms` : ', giving up'}`}`);
+    log(
+      `webhook ${event.type} ${event.id} to ${target.label} attempt ${attemptNumber}: ${success ? 'delivered' : `failed (${error})${retry ? `, retrying in ${delayMs} ms` : ', giving up'}`}`,
+    );
     if (!retry) return;
     const timer = setTimeout(() => {
       timers.delete(timer);

@@ -6,7 +6,13 @@
   function msg(type, extra) {
     return Object.assign({}, base, { type: type }, extra || {});
   }
-  var spoofs = [msg('hello'), msg('loaded'), msg('ready'), msg('completed'), msg('error', { code: 'hacked', message: 'spoofed' })];
+  var spoofs = [
+    msg('hello'),
+    msg('loaded'),
+    msg('ready'),
+    msg('completed'),
+    msg('error', { code: 'hacked', message: 'spoofed' }),
+  ];
   window.hijackReplies = 0;
   window.spoofRounds = 0;
 
@@ -22,7 +28,9 @@
       var target = window.parent.frames[i];
       if (target === window) continue;
       var hijack = new MessageChannel();
-      hijack.port1.onmessage = function () { window.hijackReplies += 1; };
+      hijack.port1.onmessage = function () {
+        window.hijackReplies += 1;
+      };
       target.postMessage(msg('init', { signingToken: 'sbx_complete_hijack', contractId: 'evil' }), '*', [hijack.port2]);
     }
     window.spoofRounds += 1;

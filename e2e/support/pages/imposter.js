@@ -3,7 +3,9 @@
 (function () {
   'use strict';
   window.initsReceived = 0;
-  window.addEventListener('message', function () { window.initsReceived += 1; });
+  window.addEventListener('message', function () {
+    window.initsReceived += 1;
+  });
   window.parent.postMessage({ protocol: 'svc-contracts', version: 1, type: 'hello' }, '*');
   window.helloSent = true;
 })();

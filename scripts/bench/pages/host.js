@@ -168,7 +168,8 @@
 
   /** `count` prepare() -> open() -> close() cycles of one instance; returns how many did not reach ready. */
   async function prepareCycles(options) {
-    keptPrepared = keptPrepared || new SvcSDK.SvcContracts(preparedSlot, { signingToken: options.token, appUrl: options.appUrl });
+    keptPrepared =
+      keptPrepared || new SvcSDK.SvcContracts(preparedSlot, { signingToken: options.token, appUrl: options.appUrl });
     var failures = 0;
     keptPrepared.on('contract.error', function () {
       failures += 1;
@@ -222,7 +223,7 @@
         event.source.postMessage(
           { protocol: 'svc-contracts', version: 1, type: 'init', signingToken: options.token, sdkVersion: 'bench' },
           options.origin,
-          [channel.port2]
+          [channel.port2],
         );
       };
       addEventListener('message', onMessage);

@@ -19,7 +19,10 @@ export function openDirectoryTarget(dest) {
   async function writeTemp(file, bytes) {
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Dot-prefixed so deploy/nginx.conf never serves it, even in the instant before it is renamed or removed.
-    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const temp = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+    );
     await fs.writeFile(temp, bytes, { mode: 0o644, flag: 'wx' });
     return temp;
   }
@@ -42,7 +45,11 @@ export function openDirectoryTarget(dest) {
         }
         throw error;
       }
-      if (!stat.isDirectory()) throw new ReleaseError(`target ${root} is not a directory`, 'pass the document root directory, or s3://bucket/prefix');
+      if (!stat.isDirectory())
+        throw new ReleaseError(
+          `target ${root} is not a directory`,
+          'pass the document root directory, or s3://bucket/prefix',
+        );
       return [];
     },
 

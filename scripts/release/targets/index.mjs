@@ -11,7 +11,10 @@ import { ReleaseError } from '../report.mjs';
 export function openTarget(dest, { env = process.env, s3Client } = {}) {
   if (/^s3:/i.test(dest)) return openS3Target(dest, { env, client: s3Client });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(dest)) {
-    throw new ReleaseError(`unsupported target "${dest}"`, 'use a directory path (the origin document root) or s3://bucket[/prefix]');
+    throw new ReleaseError(
+      `unsupported target "${dest}"`,
+      'use a directory path (the origin document root) or s3://bucket[/prefix]',
+    );
   }
   return openDirectoryTarget(dest);
 }

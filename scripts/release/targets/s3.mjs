@@ -16,11 +16,17 @@ import { ReleaseError } from '../report.mjs';
 export function parseS3Url(dest) {
   const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(dest);
   if (!match || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(match[1])) {
-    throw new ReleaseError(`"${dest}" is not a valid S3 target`, 'use s3://<bucket>[/<prefix>], e.g. s3://cdn-origin/sdk');
+    throw new ReleaseError(
+      `"${dest}" is not a valid S3 target`,
+      'use s3://<bucket>[/<prefix>], e.g. s3://cdn-origin/sdk',
+    );
   }
   const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
   if (prefix.split('/').some((part) => part === '.' || part === '..')) {
-    throw new ReleaseError(`S3 prefix "${prefix}" contains "." or ".." segments`, 'use a plain prefix such as s3://bucket/sdk');
+    throw new ReleaseError(
+      `S3 prefix "${prefix}" contains "." or ".." segments`,
+      'use a plain prefix such as s3://bucket/sdk',
+    );
   }
   return { bucket: match[1], prefix };
 }
@@ -97,10 +103,17 @@ export function openS3Target(dest, { env = process.env, client } = {}) {
         );
         return allowsAll
           ? []
-          : [`bucket ${bucket} has no CORS rule allowing GET from origin "*"; unless the CDN adds Access-Control-Allow-Origin, browsers will refuse the pinned script (SRI needs CORS). See docs/release.md.`];
+          : [
+              `bucket ${bucket} has no CORS rule allowing GET from origin "*"; unless the CDN adds Access-Control-Allow-Origin, browsers will refuse the pinned script (SRI needs CORS). See docs/release.md.`,
+            ];
       } catch (error) {
-        const reason = error?.name === 'NoSuchCORSConfiguration' ? 'has no CORS configuration' : `CORS configuration could not be read (${error?.name ?? error})`;
-        return [`bucket ${bucket} ${reason}; make sure the bucket or the CDN answers with Access-Control-Allow-Origin: * (SRI needs CORS). See docs/release.md.`];
+        const reason =
+          error?.name === 'NoSuchCORSConfiguration'
+            ? 'has no CORS configuration'
+            : `CORS configuration could not be read (${error?.name ?? error})`;
+        return [
+          `bucket ${bucket} ${reason}; make sure the bucket or the CDN answers with Access-Control-Allow-Origin: * (SRI needs CORS). See docs/release.md.`,
+        ];
       }
     },
 
@@ -176,19 +189,34 @@ function explain(error, action, id) {
   const status = error?.$metadata?.httpStatusCode;
   const detail = `${name}${status ? ` (HTTP ${status})` : ''}: ${error?.message ?? error}`;
   if (name === 'CredentialsProviderError') {
-    return new ReleaseError(`no AWS credentials for ${id}: ${error.message}`, 'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary credentials), or AWS_PROFILE');
+    return new ReleaseError(
+      `no AWS credentials for ${id}: ${error.message}`,
+      'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary credentials), or AWS_PROFILE',
+    );
   }
   if (/region is missing/i.test(error?.message ?? '')) {
-    return new ReleaseError(`no AWS region for ${id}`, 'set AWS_REGION (e.g. eu-west-1), or AWS_ENDPOINT_URL for an S3-compatible store');
+    return new ReleaseError(
+      `no AWS region for ${id}`,
+      'set AWS_REGION (e.g. eu-west-1), or AWS_ENDPOINT_URL for an S3-compatible store',
+    );
   }
   if (name === 'NoSuchBucket' || (status === 404 && /bucket/i.test(action))) {
-    return new ReleaseError(`bucket of ${id} does not exist (${detail})`, 'check the bucket name, and AWS_ENDPOINT_URL / AWS_REGION');
+    return new ReleaseError(
+      `bucket of ${id} does not exist (${detail})`,
+      'check the bucket name, and AWS_ENDPOINT_URL / AWS_REGION',
+    );
   }
   if (status === 403 || name === 'AccessDenied' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch') {
-    return new ReleaseError(`access denied to ${id} while trying to ${action} (${detail})`, 'check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; the release needs s3:ListBucket, s3:GetObject and s3:PutObject on the prefix');
+    return new ReleaseError(
+      `access denied to ${id} while trying to ${action} (${detail})`,
+      'check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; the release needs s3:ListBucket, s3:GetObject and s3:PutObject on the prefix',
+    );
   }
   if (error?.code === 'ECONNREFUSED' || error?.code === 'ENOTFOUND' || error?.code === 'ETIMEDOUT') {
-    return new ReleaseError(`cannot reach the S3 endpoint for ${id} while trying to ${action} (${error.code})`, 'check AWS_ENDPOINT_URL and the network');
+    return new ReleaseError(
+      `cannot reach the S3 endpoint for ${id} while trying to ${action} (${error.code})`,
+      'check AWS_ENDPOINT_URL and the network',
+    );
   }
   return new ReleaseError(`S3 failed to ${action} on ${id}: ${detail}`);
 }

@@ -6,7 +6,8 @@ import { Parent } from './app/parent';
 import { observed, state } from './app/state';
 
 new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+  for (const record of records)
+    for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
 }).observe(document.body, { childList: true, subtree: true });
 
 let app: ApplicationRef | undefined;

@@ -7,10 +7,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Observed } from './observed';
 import { SignLoanContract } from './SignLoanContract';
 
-
 const observed = { renders: 0, signedByRender: 0, framesAdded: 0, mountEffects: 0 };
 new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+  for (const record of records)
+    for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
 }).observe(document.body, { childList: true, subtree: true });
 
 let setParentState: ((update: (state: ParentState) => ParentState) => void) | undefined;
@@ -55,7 +55,11 @@ const testApp = {
     root = undefined;
   },
   observed(): Observed {
-    return { ...observed, framesNow: document.querySelectorAll('iframe').length, alert: document.querySelector('[role="alert"]')?.textContent ?? null };
+    return {
+      ...observed,
+      framesNow: document.querySelectorAll('iframe').length,
+      alert: document.querySelector('[role="alert"]')?.textContent ?? null,
+    };
   },
 };
 

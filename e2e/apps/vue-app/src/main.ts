@@ -5,7 +5,8 @@ import Parent from './Parent.vue';
 import { observed, state } from './state';
 
 new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+  for (const record of records)
+    for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
 }).observe(document.body, { childList: true, subtree: true });
 
 let app: App | undefined;
