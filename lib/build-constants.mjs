@@ -26,7 +26,7 @@ export function signingAppUrl(name, value) {
   } catch {
     // reported below
   }
-  if (!url || url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
+  if (url?.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
     throw new Error(`${name} must be an absolute https: URL without credentials, query or fragment, got "${value}"`);
   }
   return value;

@@ -39,7 +39,9 @@ createInterface({ input: firefox.stderr }).on('line', (line) => {
 function relay(client, url) {
   const browser = new WebSocket(url, { perMessageDeflate: false });
   const early = [];
-  browser.on('open', () => early.splice(0).forEach((data) => browser.send(data)));
+  browser.on('open', () => {
+    for (const data of early.splice(0)) browser.send(data);
+  });
   client.on('message', (data) => {
     const text = data.toString();
     const command = parseCommand(text);

@@ -182,6 +182,7 @@ export class SvcContractSigning extends BaseElement {
 
   /** A wrong option or the refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
   private _misuse(error: Error): void {
+    // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
     console.error(error);
     this._failed(error.message);
   }
@@ -202,7 +203,10 @@ export class SvcContractSigning extends BaseElement {
 }
 
 // Reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it).
-for (const [attribute, , kind, property] of [...SESSION_ATTRIBUTES, ['cdn-url', , 'text', 'cdnUrl'] as const]) {
+for (const [attribute, , kind, property] of [
+  ...SESSION_ATTRIBUTES,
+  ['cdn-url', undefined, 'text', 'cdnUrl'] as const,
+]) {
   Object.defineProperty(SvcContractSigning.prototype, property, {
     configurable: true,
     get(this: HTMLElement) {

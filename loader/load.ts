@@ -51,6 +51,6 @@ function sdkOnPage(): SvcSDKNamespace | undefined {
   if (sdk === undefined) return undefined;
   if (sdk && sdk.SDK_VERSION === SDK_VERSION) return sdk;
   throw new Error(
-    `${PREFIX}the page already has SvcSDK ${String(sdk && sdk.SDK_VERSION)}, this package loads ${SDK_VERSION}: use one version per page.`,
+    `${PREFIX}the page already has SvcSDK ${String(sdk?.SDK_VERSION)}, this package loads ${SDK_VERSION}: use one version per page.`,
   );
 }

@@ -67,6 +67,7 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       ...SESSION_OPTIONS.map((name) => props[name]),
     ];
 
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; everything else is read from `latest`.
     useEffect(() => {
       const element = container.current!;
       let ended = false;

@@ -12,7 +12,7 @@ const silent: Logger = () => {};
 export function createLogger(enabled: boolean, secret: string): Logger {
   if (!enabled) return silent;
   return (step, ...details) => {
-    // eslint-disable-next-line no-console
+    // biome-ignore lint/suspicious/noConsole: the one place the SDK logs (noConsole is on for src/ and loader/).
     console.log(PREFIX + redact(step, secret), ...details.map((detail) => redact(detail, secret)));
   };
 }

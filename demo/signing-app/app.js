@@ -43,7 +43,7 @@
   // no data) and init's origin is checked by the server against the partner's registered origins.
   function parentOrigin() {
     var ancestors = window.location.ancestorOrigins;
-    return ancestors && ancestors.length ? ancestors[0] : undefined;
+    return ancestors?.length ? ancestors[0] : undefined;
   }
 
   if (window.parent === window) {
@@ -74,7 +74,7 @@
       cache: 'no-store',
     }).then(function (response) {
       return response.json().then(function (json) {
-        if (!response.ok) throw new Error((json && json.error && json.error.message) || 'HTTP ' + response.status);
+        if (!response.ok) throw new Error(json?.error?.message || 'HTTP ' + response.status);
         return json;
       });
     });
@@ -133,7 +133,7 @@
     // Only our own parent, from the origin it loaded us from, may start the session, and only once.
     if (event.source !== window.parent) return;
     if (expectedParent && event.origin !== expectedParent) return;
-    if (!isInit(event.data) || !event.ports || !event.ports[0]) return;
+    if (!isInit(event.data) || !event.ports?.[0]) return;
     window.removeEventListener('message', onMessage);
     clearTimeout(initTimer);
     port = event.ports[0];

@@ -80,7 +80,7 @@
     },
     /** The first interactive control: the enabled Sign button if shown, else the view's heading. */
     focus: function () {
-      var target = button && button.isConnected && !button.disabled ? button : root.querySelector('h1');
+      var target = button?.isConnected && !button.disabled ? button : root.querySelector('h1');
       if (target) target.focus();
     },
     standalone: function () {

@@ -8,7 +8,7 @@ const ROW = 28;
 const OURS = '#1f6feb';
 const OTHERS = '#8c959f';
 
-const escape = (text) =>
+const escapeXml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /** One chart: a title, then a bar per row scaled to the largest value; returns its SVG and height. */
@@ -16,16 +16,16 @@ function barChart({ title, subtitle, rows, format, top }) {
   const max = Math.max(...rows.map((r) => r.value));
   const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 20;
   const parts = [
-    `<text x="10" y="${top + 18}" font-size="15" font-weight="bold">${escape(title)}</text>`,
-    `<text x="10" y="${top + 36}" font-size="11" fill="#57606a">${escape(subtitle)}</text>`,
+    `<text x="10" y="${top + 18}" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
+    `<text x="10" y="${top + 36}" font-size="11" fill="#57606a">${escapeXml(subtitle)}</text>`,
   ];
   rows.forEach((r, i) => {
     const y = top + 48 + i * ROW;
     const width = Math.max(1, (r.value / max) * barSpace);
     parts.push(
-      `<text x="${LABEL_WIDTH - 8}" y="${y + 14}" font-size="12" text-anchor="end">${escape(r.label)}</text>`,
+      `<text x="${LABEL_WIDTH - 8}" y="${y + 14}" font-size="12" text-anchor="end">${escapeXml(r.label)}</text>`,
       `<rect x="${LABEL_WIDTH}" y="${y}" width="${width.toFixed(1)}" height="${BAR_HEIGHT}" fill="${r.ours ? OURS : OTHERS}"/>`,
-      `<text x="${(LABEL_WIDTH + width + 6).toFixed(1)}" y="${y + 14}" font-size="12">${escape(format(r.value))}</text>`,
+      `<text x="${(LABEL_WIDTH + width + 6).toFixed(1)}" y="${y + 14}" font-size="12">${escapeXml(format(r.value))}</text>`,
     );
   });
   return { svg: parts.join('\n'), height: 48 + rows.length * ROW + 16 };

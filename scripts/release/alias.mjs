@@ -60,7 +60,7 @@ export async function moveAlias({ target, alias, version, files, dryRun, report 
   for (const name of ALIAS_FILES) {
     const key = keyOf(alias, name);
     const served = await target.get(key);
-    if (!served || !served.body.equals(files.get(name))) {
+    if (!served?.body.equals(files.get(name))) {
       throw new ReleaseError(
         `read-back of ${key} ${served ? `returned ${sriOf(served.body)}` : 'found nothing'} instead of the bytes of ${version}: another release or rollback ran at the same time`,
         `check what ${alias}/ serves, then run npm run release:rollback -- --dest <target> --to <version> to set it explicitly`,

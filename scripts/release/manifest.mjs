@@ -40,7 +40,7 @@ export async function readManifest(file) {
 
 /** A manifest records one origin; refuse to mix another target's state into it. */
 export function checkManifestTarget(manifest, targetId, file) {
-  if (manifest && manifest.target && manifest.target !== targetId) {
+  if (manifest?.target && manifest.target !== targetId) {
     throw new ReleaseError(
       `${file} records the origin ${manifest.target}, not ${targetId}`,
       `pass --manifest <path> to keep a separate manifest for ${targetId} (e.g. for staging or a test directory)`,

@@ -33,7 +33,7 @@ export async function publishOriginManifest({ target, manifest, dryRun, report }
   const bytes = Buffer.from(JSON.stringify(document, null, 2) + '\n');
   await target.put(MANIFEST_KEY, bytes, headers);
   const readBack = await target.get(MANIFEST_KEY);
-  if (!readBack || !readBack.body.equals(bytes)) {
+  if (!readBack?.body.equals(bytes)) {
     throw new ReleaseError(
       `read-back of ${MANIFEST_KEY} on the origin returned other bytes: another release or rollback ran at the same time`,
       'run the release or rollback again once the other one has finished',

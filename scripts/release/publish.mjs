@@ -77,7 +77,7 @@ export async function confirmPinned({ target, artifacts, names = PINNED_FILES })
   for (const name of names) {
     const key = keyOf(version, name);
     const served = await target.get(key);
-    if (!served || !served.body.equals(files.get(name))) {
+    if (!served?.body.equals(files.get(name))) {
       throw new ReleaseError(
         `${key} ${served ? `holds different bytes (${sriOf(served.body)}) than this build (${sriOf(files.get(name))})` : 'is missing'}: another release of ${version} wrote it concurrently, or the store altered it`,
         `do not announce ${version}. Check what the origin serves, and release a new version number rather than fighting over this one`,

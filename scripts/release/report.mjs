@@ -56,7 +56,7 @@ export function reportFailure(error, writeError = (line) => console.error(line))
     if (error.hint) writeError(`  fix: ${error.hint}`);
     return error instanceof UsageError ? 2 : 1;
   }
-  writeError(`\nerror: unexpected failure: ${error && error.stack ? error.stack : error}`);
+  writeError(`\nerror: unexpected failure: ${error?.stack ? error.stack : error}`);
   return 1;
 }
 

@@ -131,7 +131,7 @@ describe('<svc-contract-signing>', () => {
     element.signingToken = TOKEN;
     document.body.append(element);
     await settled();
-    expect((seen[0]?.[1] as { message: string }).message).toMatch(message);
+    expect((seen[0]![1] as { message: string }).message).toMatch(message);
   });
 
   it('reads each attribute as the SDK option it names', async () => {

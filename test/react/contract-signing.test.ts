@@ -194,6 +194,7 @@ describe('<ContractSigning>', () => {
 
   it('a wrong prop is thrown from render, to the nearest error boundary, without the token', async () => {
     const caught: Error[] = [];
+    // biome-ignore lint/correctness/noComponentHookFactories: a throwaway error boundary, one per test.
     class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
       override state = { failed: false };
       static getDerivedStateFromError() {

@@ -14,7 +14,9 @@ import { openDirectoryTarget } from '../../scripts/release/targets/directory.mjs
 import { tempDir } from './helpers';
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('--npm-registry', () => {
   it('takes an http(s) registry URL, and is off without the flag', () => {

@@ -3,7 +3,7 @@
 // loopback), with real builds of several versions made from temporary copies of the project.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sriOf } from '../../lib/bundle.mjs';
 import { ReleaseError } from '../../scripts/release/report.mjs';

@@ -30,7 +30,7 @@ async function banner(env: Record<string, string>) {
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [text] = await waitForOutput(child, child.stdout, /[^]*Ctrl\+C stops everything\.\n/, {
+  const [text] = await waitForOutput(child, child.stdout, /[\s\S]*Ctrl\+C stops everything\.\n/, {
     what: 'the sandbox',
     timeoutMs: 30_000,
     details: () => stderr,

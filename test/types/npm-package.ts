@@ -3,7 +3,7 @@
 // checked the same way by e2e/npm-package.spec.ts.
 import type * as Src from '../../src';
 import { loadSvcSDK, SDK_INTEGRITY, SDK_VERSION, TRUSTED_TYPES_POLICY } from '../../loader/index';
-import { loadSvcSDK as loadPure } from '../../loader/pure';
+import type { loadSvcSDK as loadPure } from '../../loader/pure';
 import type {
   ContractEventMap,
   LoadSvcSDKOptions,

@@ -9,7 +9,7 @@
   function onMessage(event) {
     var data = event.data;
     if (event.source !== parent || event.origin !== parentOrigin || !event.ports[0]) return;
-    if (!data || data.protocol !== 'svc-contracts' || data.version !== 1 || data.type !== 'init') return;
+    if (data?.protocol !== 'svc-contracts' || data.version !== 1 || data.type !== 'init') return;
     removeEventListener('message', onMessage);
     var port = event.ports[0];
     port.postMessage(envelope('loaded'));

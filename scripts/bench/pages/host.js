@@ -212,11 +212,11 @@
           return;
         }
         var data = event.data;
-        if (!data || data.protocol !== 'svc-contracts' || data.type !== 'hello' || port) return;
+        if (data?.protocol !== 'svc-contracts' || data.type !== 'hello' || port) return;
         var channel = new MessageChannel();
         port = channel.port1;
         port.onmessage = function (message) {
-          var type = message.data && message.data.type;
+          var type = message.data?.type;
           if (type === 'ready') resolve();
           else if (type === 'error') reject(new Error('app error ' + message.data.code));
         };
