@@ -25,6 +25,16 @@ export type State =
   | typeof FAILED
   | typeof DESTROYED;
 
+// The state ranges, named as test/model/lifecycle-spec.ts names them (RUNNING, LOADING, REOPENS) and written
+// only here, so that a new state is placed in each range once.
+
+/** Loading, loaded or ready: the app may still report an error, a step or activity (before the outcome). */
+export const isRunning = (state: State): boolean => state >= LOADING && state <= READY;
+/** Loading or loaded: the SDK's own loading failures (timeout, no hello, offline, CSP, token) still apply. */
+export const isLoading = (state: State): boolean => state >= LOADING && state <= LOADED;
+/** Declined, cancelled or failed: open() or prepare() starts a new attempt (a retry, a resume). */
+export const reopens = (state: State): boolean => state >= DECLINED && state <= FAILED;
+
 // Each progress message of the app: the state it must arrive in, and the state it moves the instance to.
 export const PROGRESS: Record<
   'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled',

@@ -1,40 +1,46 @@
 import { openChannel, type Channel } from './channel';
-import { createCleanup, listen, type Cleanup } from './cleanup';
+import { createCleanup, type Cleanup } from './cleanup';
 import { resolveConfig, type Settings } from './config';
 import { claimContainer, releaseContainer } from './container';
 import { warnAtOpen } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { KnownErrorCode } from './error-codes';
 import { misuseError } from './errors';
-import { createFrame } from './frame';
-import { watchFrameCsp } from './frame-csp';
+import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
+import { createFrame } from './frame';
+import { DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, reopens, type State } from './lifecycle';
+import { OFFLINE, watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
-import { COMPLETED, DESTROYED, FAILED, IDLE, LOADED, LOADING, PROGRESS, READY, type State } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import type { AppMessage } from './protocol';
-import { fetchToken } from './token';
+import { attemptToken } from './token';
 import type {
+  ContractErrorPayload,
   ContractEventHandler,
   ContractEventMap,
   ContractEventName,
   SigningTokenSource,
   SvcContractsConfig,
 } from './types';
+import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
 // A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
 const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
-const OFFLINE = 'The browser is offline.';
 /** contract.activity at most this often per instance, however often the app reports activity. */
 const ACTIVITY_INTERVAL_MS = 30_000;
 /** contract.step at most this many times per attempt: a real flow has a handful; a flooding app is cut off. */
 const MAX_STEPS = 100;
+const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
-/** User Timing of the signer's wait: contracts-sdk:open-to-loaded and contracts-sdk:open-to-ready (README "Performance"). */
-const WAIT_MEASURE = 'contracts-sdk:open-to-';
+
+/** The two calls that start an attempt: open() shows its frame at once, prepare() keeps it hidden. */
+type Attempt = 'open' | 'prepare';
+/** Who ended the attempt with contract.error: "app" keeps its frame (the signer reads why), "sdk" removes it. */
+type ErrorSource = ContractErrorPayload['source'];
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 export class SvcContracts {
@@ -77,9 +83,14 @@ export class SvcContracts {
    * prepare() it shows the prepared frame and returns prepare()'s promise.
    */
   open(): Promise<void> {
+    // Where focus returns if the frame goes (focus-return.ts). Not the frame itself: an open() from inside it keeps
+    // the place the first open() remembered.
     const active = focusedElement();
     if (active !== this._iframe) this._focusBefore = active;
     const pending = this._begin('open');
+    // _start already showed a new attempt's frame, before contract.loading's handlers run. This shows the frame
+    // of the attempt _begin returned instead (a prepared one), or one a handler started; and nothing when the
+    // call was rejected (no frame, or one that ended declined, cancelled or failed).
     this._show();
     return pending;
   }
@@ -147,12 +158,12 @@ export class SvcContracts {
   }
 
   /** Starts an attempt (open or prepare), unless one is running: then its promise. */
-  private _begin(method: string): Promise<void> {
+  private _begin(method: Attempt): Promise<void> {
     if (this._state === DESTROYED) {
       return Promise.reject(misuseError(AFTER_DESTROY(method)));
     }
     // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
-    if (this._pending && this._state <= COMPLETED) return this._pending;
+    if (this._pending && !reopens(this._state)) return this._pending;
     if (!this._container.isConnected) {
       return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
     }
@@ -164,104 +175,62 @@ export class SvcContracts {
 
   /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
   private _show(): void {
-    if (this._iframe && this._shownAt === undefined && this._state <= COMPLETED) {
+    if (this._iframe && this._shownAt === undefined && !reopens(this._state)) {
       this._iframe.style.display = 'block';
       this._shownAt = performance.now();
       warnAtOpen(this._container, this._settings, this._log);
       // What a prepared frame reached before the signer's open(): waited for 0 ms.
-      this._timeWait(['loaded', 'ready'].slice(0, this._state - LOADING));
+      timeWait(this._shownAt, stepsReached(this._state));
     }
   }
 
-  /**
-   * Records the signer's wait as User Timing, from the open() that showed the frame (none while hidden). Browsers
-   * before User Timing 3 (Firefox < 103, Safari < 14.1) throw on the start option: no measure, nothing else changes.
-   */
-  private _timeWait(steps: string[]): void {
-    if (this._shownAt === undefined) return;
-    for (const step of steps) {
-      try {
-        performance.measure(WAIT_MEASURE + step, { start: this._shownAt });
-      } catch {
-        // Older browsers: no User Timing, same signing.
-      }
-    }
-  }
-
-  private _start(method: string): void {
-    const settings = this._settings;
-    const source = tokens.get(this)!;
+  /** One attempt, step by step: its frame, token and channel, the load detectors, then into the page. */
+  private _start(method: Attempt): void {
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
-    const iframe = (this._iframe = createFrame(settings));
-    const current = () => this._connection === connection;
+    const iframe = (this._iframe = createFrame(this._settings));
     const failLoading = (message: string) => {
-      if (current() && this._state >= LOADING && this._state <= LOADED) {
+      if (this._connection === connection && isLoading(this._state)) {
         // A container removed after open() takes the frame with it: nothing loads, and only this says why.
         if (!this._container.isConnected) this._log('warning: container left the document');
-        this._fail(message);
+        this._fail('sdk', message);
       }
     };
+    const token = attemptToken(tokens.get(this)!, failLoading);
+    const channel = this._openChannel(iframe, token, connection, failLoading);
+    watchLoading(iframe, this._settings, channel, connection, failLoading);
+    this._container.appendChild(iframe);
+    frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
+    this._state = LOADING;
+    this._openedAt = performance.now();
+    this._steps = 0;
+    this._shownAt = undefined;
+    this._log(`${method}: frame created for`, this._settings.app.embedUrl);
+    if (method === 'open') this._show();
+    this._emit('contract.loading');
+    if (navigator.onLine === false) failLoading(OFFLINE);
+  }
 
-    // A function is asked once per attempt; its token is forgotten when the attempt ends.
-    const token = typeof source === 'string' ? source : fetchToken(source);
-    if (typeof token !== 'string') token.catch(failLoading);
-
-    // The channel listens before the frame exists in the document, so the app's hello cannot be missed.
-    const channel = (this._channel = openChannel({
+  /** The channel listens before the frame exists in the document, so the app's hello cannot be missed. */
+  private _openChannel(
+    iframe: HTMLIFrameElement,
+    token: string | Promise<string>,
+    connection: Cleanup,
+    failLoading: (message: string) => void,
+  ): Channel {
+    const current = () => this._connection === connection;
+    const settings = this._settings;
+    return (this._channel = openChannel({
       iframe,
       settings,
       token,
       cleanup: connection,
       log: this._log,
       onAppMessage: (message) => current() && this._receive(message),
-      canGreet: () => this._state < COMPLETED,
+      canGreet: () => isRunning(this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
-      onNoCommonVersion: () =>
-        current() &&
-        this._state <= READY &&
-        this._fail('The signing app needs a newer SDK version: load the current one.'),
+      onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
     }));
-    const timer = setTimeout(
-      // A frame that never said hello by now never loaded (Firefox and WebKit fire no load for an unreachable
-      // address) or never spoke: the same causes as a load without hello.
-      () =>
-        failLoading(
-          channel.heard()
-            ? `The signing experience was not ready within ${settings.loadTimeout} ms.`
-            : noHelloMessage(settings.app.origin),
-        ),
-      settings.loadTimeout,
-    );
-    connection.add(() => clearTimeout(timer));
-    watchFrameCsp(iframe, settings.app, connection, failLoading);
-    listen(connection, window, 'offline', () => failLoading(OFFLINE));
-
-    this._container.appendChild(iframe);
-    frame.add(() => {
-      const hadFocus = focusedElement() === iframe;
-      iframe.remove();
-      if (hadFocus) this._returnFocus();
-    });
-    this._state = LOADING;
-    this._openedAt = performance.now();
-    this._steps = 0;
-    this._shownAt = undefined;
-    this._log(`${method}: frame created for`, settings.app.embedUrl);
-    if (method === 'open') this._show();
-    this._emit('contract.loading');
-    if (current() && navigator.onLine === false) failLoading(OFFLINE);
-  }
-
-  /** Focus was in the removed frame: back to where it was before open(), else to the container. */
-  private _returnFocus(): void {
-    let target = this._focusBefore as HTMLElement | null | undefined;
-    if (!target?.isConnected || target === document.body) {
-      target = this._container as HTMLElement;
-      // A container is not focusable by default; -1 makes it focusable by script only, not a Tab stop.
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-    }
-    target.focus();
   }
 
   private _receive(message: AppMessage): void {
@@ -279,10 +248,10 @@ export class SvcContracts {
     // Read only for the progress messages' own entries: PROGRESS inherits from Object.prototype, which the page
     // may have polluted with a "step" or an "error".
     const progress = PROGRESS[type as keyof typeof PROGRESS];
-    if (running ? this._state > READY : this._state !== progress![0]) {
+    if (running ? !isRunning(this._state) : this._state !== progress![0]) {
       this._channel!.ignore(`${type} out of order`);
     } else if (message.type === 'error') {
-      this._fail(message.message, message.code, true);
+      this._fail('app', message.message, message.code);
     } else if (type === 'step') {
       if (++this._steps <= MAX_STEPS)
         this._emit('contract.step', { ...(fields as { step: string }), elapsedMs: Math.round(now - this._openedAt) });
@@ -294,7 +263,7 @@ export class SvcContracts {
       }
     } else {
       this._state = progress![1];
-      if (this._state <= READY) this._timeWait([type]); // loaded or ready
+      if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
   }
@@ -304,11 +273,15 @@ export class SvcContracts {
    * open() to retry. An error the app reported keeps its frame (source "app": the signer reads the app's
    * explanation); the SDK's own removes it (source "sdk").
    */
-  private _fail(message: string | undefined, code: KnownErrorCode | string = 'loading_error', keepFrame = false): void {
+  private _fail(
+    source: ErrorSource,
+    message: string | undefined,
+    code: KnownErrorCode | string = 'loading_error',
+  ): void {
     this._connection?.run();
-    if (!keepFrame) this._frame?.run();
+    if (source === 'sdk') this._frame?.run();
     this._state = FAILED;
-    this._emit('contract.error', { code, message, source: keepFrame ? 'app' : 'sdk' });
+    this._emit('contract.error', { code, message, source });
   }
 
   private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {

@@ -1,3 +1,5 @@
+import type { SigningTokenSource } from './types';
+
 export const NO_TOKEN = 'The signingToken function threw, rejected or gave no non-empty string.';
 
 /**
@@ -13,4 +15,15 @@ export async function fetchToken(source: () => string | Promise<string>): Promis
   }
   if (typeof value === 'string' && value.trim()) return value;
   throw NO_TOKEN;
+}
+
+/**
+ * This attempt's token: the string, or the function's answer, asked once per attempt; the attempt's channel holds
+ * it and it goes with the attempt. A function that fails calls `fail` with NO_TOKEN.
+ */
+export function attemptToken(source: SigningTokenSource, fail: (message: string) => void): string | Promise<string> {
+  if (typeof source === 'string') return source;
+  const token = fetchToken(source);
+  token.catch(fail);
+  return token;
 }
