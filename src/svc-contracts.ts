@@ -37,6 +37,7 @@ const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a
 const WAIT_MEASURE = 'contracts-sdk:open-to-';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
+// Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
 export class SvcContracts {
   private readonly _container: Element;
   private readonly _settings: Settings;
