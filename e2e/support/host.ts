@@ -1,6 +1,6 @@
 // The partner's page as the cross-engine scenarios see it, whatever drives the browser: Playwright (Chromium,
-// Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here, so a
-// scenario written against Host runs unchanged in all three engines.
+// Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here (or what
+// a driver says it cannot see: null), so a scenario written against Host runs unchanged in all three engines.
 import type { Page, Request } from '@playwright/test';
 import { clickInCrossSiteFrame } from './frame-click';
 
