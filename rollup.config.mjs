@@ -13,6 +13,7 @@ import dts from 'rollup-plugin-dts';
 import ts from 'typescript';
 import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
+import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -77,11 +78,9 @@ const output = (dir, extraPlugins) => ({
         unsafe_proto: true,
       },
       format: { comments: /^!/ },
-      // Internal names only: private members ("_x" in src/; nothing public starts with "_"), the channel's
-      // callbacks and internal settings fields.
-      mangle: {
-        properties: { regex: /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/ },
-      },
+      // Internal property names only (private members, the channel's callbacks, internal settings fields): the
+      // list and why is in lib/mangled-properties.mjs; test/bundle/mangled-names.test.ts checks the result.
+      mangle: { properties: { regex: MANGLED_PROPERTIES } },
     }),
     ...extraPlugins,
   ],

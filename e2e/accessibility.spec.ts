@@ -8,7 +8,6 @@ import { createInstance, open, sign, signingFrame, waitFor } from './support/sdk
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-type AxeWindow = { axe: any };
 
 const BLOCKING = new Set(['serious', 'critical']);
 // The axe-core that @axe-core/playwright itself uses.
@@ -25,16 +24,14 @@ async function axeScan(page: Page, include?: string): Promise<AxeResults> {
   async function scanFrame(frame: Frame, context: unknown): Promise<void> {
     await frame.evaluate(AXE_SOURCE);
     const children: Array<{ frameSelector: unknown; frameContext: unknown }> = await frame.evaluate(
-      (context) => (window as unknown as AxeWindow).axe.utils.getFrameContexts(context),
+      (context) => window.axe!.utils.getFrameContexts(context as never),
       context,
     );
     // Pre-order, as axe.finishRun expects: this frame's result, then each child frame's subtree.
-    partials.push(
-      await frame.evaluate((context) => (window as unknown as AxeWindow).axe.runPartial(context, {}), context),
-    );
+    partials.push(await frame.evaluate((context) => window.axe!.runPartial(context as never, {}), context));
     for (const { frameSelector, frameContext } of children) {
       const handle = await frame.evaluateHandle(
-        (selector) => (window as unknown as AxeWindow).axe.utils.shadowSelect(selector),
+        (selector) => window.axe!.utils.shadowSelect(selector as never),
         frameSelector,
       );
       const child = await handle.asElement()?.contentFrame();
@@ -47,7 +44,7 @@ async function axeScan(page: Page, include?: string): Promise<AxeResults> {
   const blank = await page.context().newPage();
   try {
     await blank.evaluate(AXE_SOURCE);
-    return await blank.evaluate((partials) => (window as unknown as AxeWindow).axe.finishRun(partials, {}), partials);
+    return await blank.evaluate((partials) => window.axe!.finishRun(partials as never, {}), partials);
   } finally {
     await blank.close();
   }

@@ -67,7 +67,7 @@ test("demo page: the event log scrolls in its own box, never the page, so the fr
   // More rows than the box holds (as a long session logs): the newest is scrolled into the box; the page and
   // the frame have not moved.
   await page.evaluate(() => {
-    for (let i = 0; i < 40; i++) (window as any).DemoLog.add('info', `demo: row ${i}`);
+    for (let i = 0; i < 40; i++) window.DemoLog!.add('info', `demo: row ${i}`);
   });
   expect(await where()).toEqual(before);
   const box = await page

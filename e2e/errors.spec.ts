@@ -62,11 +62,11 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   const imposter = page.frames().find((f) => f.url().startsWith(`${harness.origins.evil}/imposter.html`))!;
   // The SDK has handled the imposter's hello once its debug log says it ignored that origin (it would have
   // answered in the same step); look before the SDK removes the frame (3 s after load).
-  await expect.poll(() => imposter.evaluate(() => (window as any).helloSent)).toBe(true);
+  await expect.poll(() => imposter.evaluate(() => window.helloSent)).toBe(true);
   await expect
     .poll(() => sdkLines.some((line) => line.startsWith(`[contracts-sdk] ignored origin ${harness.origins.evil}`)))
     .toBe(true);
-  expect(await imposter.evaluate(() => (window as any).initsReceived)).toBe(0);
+  expect(await imposter.evaluate(() => window.initsReceived)).toBe(0);
   await waitFor(host, 'a', 'open.resolved');
   const log = await recorded(host, 'a');
   expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);

@@ -242,7 +242,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     expect(outcome.event).toBe('contract.ready');
     // RequireJS reports a stray anonymous define() when it next reads its queue, which every require() call does.
     const amdErrors = await browser.evaluate(
-      () => new Promise((resolve) => (window as any).require([], () => resolve((window as any).amdErrors))),
+      () => new Promise((resolve) => window.require([], () => resolve(window.amdErrors))),
     );
     expect(amdErrors).toEqual([]);
   });
@@ -258,10 +258,7 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     // Once loaded, a later call resolves the same SvcSDK without another element (React StrictMode's second effect).
     expect(
       await browser.evaluate(
-        (cdnUrl) =>
-          window.partnerApp
-            .loadSvcSDK({ cdnUrl })
-            .then((sdk) => sdk === (window as unknown as { SvcSDK: unknown }).SvcSDK),
+        (cdnUrl) => window.partnerApp.loadSvcSDK({ cdnUrl }).then((sdk) => sdk === window.SvcSDK),
         cdnOrigin,
       ),
     ).toBe(true);

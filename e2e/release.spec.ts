@@ -188,9 +188,7 @@ test.describe('release → nginx origin → partner page', () => {
       // Integrity holds over the compressed transfer: the browser hashes the decoded bytes.
       'content-encoding': 'gzip',
     });
-    expect(
-      await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION),
-    ).toBe(version);
+    expect(await browser.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
   });
 
   test('a wrong integrity is refused by the browser (the check above is real)', async ({ page: browser }) => {
@@ -203,7 +201,7 @@ test.describe('release → nginx origin → partner page', () => {
     browser.on('console', (message) => errors.push(message.text()));
     browser.on('pageerror', (error) => errors.push(error.message));
     await browser.goto(`${partnerUrl}/tampered`);
-    expect(await browser.evaluate(() => typeof (window as unknown as { SvcSDK?: unknown }).SvcSDK)).toBe('undefined');
+    expect(await browser.evaluate(() => typeof window.SvcSDK)).toBe('undefined');
     await expect.poll(() => errors.join('\n')).toContain('integrity');
   });
 
@@ -215,9 +213,7 @@ test.describe('release → nginx origin → partner page', () => {
     const scriptResponse = browser.waitForResponse(aliasUrl);
     await browser.goto(`${partnerUrl}/floating`);
     expect((await scriptResponse).headers()['cache-control']).toBe(CACHE_CONTROL_ALIAS);
-    expect(
-      await browser.evaluate(() => (window as unknown as { SvcSDK?: { SDK_VERSION: string } }).SvcSDK?.SDK_VERSION),
-    ).toBe(version);
+    expect(await browser.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
   });
 });
 

@@ -4,7 +4,7 @@ export interface SigningApp {
   /** Exact origin messages must come from and are sent to. */
   origin: string;
   /** The embed page loaded in the iframe: no query, no fragment, nothing derived from the token. */
-  embedUrl: string;
+  embedUrl: string; // shortened by the build (lib/mangled-properties.mjs)
 }
 
 const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;

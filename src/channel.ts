@@ -9,22 +9,23 @@ import { SDK_VERSION } from './version';
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
 export const HELLO_AFTER_LOAD_MS = 3000;
 
+// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
 export interface ChannelOptions {
-  iframe: HTMLIFrameElement;
+  iframe: HTMLIFrameElement; // shortened by the build
   /** The signing app (its exact origin), and the contractId and locale sent in init. */
-  settings: Settings;
+  settings: Settings; // shortened by the build
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
   token: string | Promise<string>;
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
-  cleanup: Cleanup;
+  cleanup: Cleanup; // shortened by the build
   log: Logger;
-  onAppMessage(message: AppMessage): void;
+  onAppMessage(message: AppMessage): void; // shortened by the build
   /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
-  canGreet(): boolean;
+  canGreet(): boolean; // shortened by the build
   /** The frame loaded but never said hello: an error page, or another origin. */
-  onNoHello(): void;
+  onNoHello(): void; // shortened by the build
   /** The app speaks no protocol version this SDK knows. */
-  onNoCommonVersion(): void;
+  onNoCommonVersion(): void; // shortened by the build
 }
 
 export interface Channel {
@@ -34,9 +35,9 @@ export interface Channel {
    */
   focus(): void;
   /** Logs an ignored message of the app's, once per kind and attempt (docs/protocol.md §4.2). */
-  ignore(what: string): void;
+  ignore(what: string): void; // shortened by the build
   /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). */
-  heard(): boolean;
+  heard(): boolean; // shortened by the build
 }
 
 /**

@@ -11,7 +11,7 @@ export interface Settings {
   /** A CSS height; with `autoHeight`, the starting (minimum) height. */
   height: string;
   /** height: 'auto': the frame follows the app's `resize` messages, clamped to [minHeight, maxHeight]. */
-  autoHeight: boolean;
+  autoHeight: boolean; // shortened by the build (lib/mangled-properties.mjs)
   minHeight: number;
   maxHeight: number;
   debug: boolean;
@@ -47,6 +47,7 @@ const MAX_TIMEOUT = 2147483647;
 /**
  * Checks every option and returns the settings with the token split off, so the caller can keep the token
  * where it is not enumerable. Messages say what is wrong and how to fix it, and never contain the token.
+ * (`settings`, like every field named in lib/mangled-properties.mjs, is shortened by the build.)
  */
 export function resolveConfig(config: SvcContractsConfig): { token: SigningTokenSource; settings: Settings } {
   const kind = typeName(config); // "null", "array" and "function" are not plain objects here

@@ -43,6 +43,7 @@ type Attempt = 'open' | 'prepare';
 type ErrorSource = ContractErrorPayload['source'];
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
+// Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
 export class SvcContracts {
   private readonly _container: Element;
   private readonly _settings: Settings;

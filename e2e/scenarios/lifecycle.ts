@@ -31,10 +31,10 @@ export function lifecycleScenarios(test: ScenarioTest): void {
       appUrl: sandbox.origins.signing,
     });
     await host.evaluate(() => {
-      const rec = (window as any).__rec;
-      const instance = rec.instances.a;
+      const rec = window.__rec!;
+      const instance = rec.instances.a!;
       let retried = false;
-      instance.on('contract.error', (payload: { code: string }) => {
+      instance.on('contract.error', (payload) => {
         if (payload.code === 'loading_error' && !retried) {
           retried = true;
           instance.open().then(() => rec.log.push({ id: 'a', event: 'retry.resolved', at: performance.now() }));

@@ -5,7 +5,7 @@ import type { Host } from '../support/host';
 import { openAndWait, sign, waitFor } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
 
-const sdkGlobal = (host: Host) => host.evaluate(() => typeof (window as any).SvcSDK);
+const sdkGlobal = (host: Host) => host.evaluate(() => typeof window.SvcSDK);
 
 /** How often the page requested `url` (Resource Timing; WebKit leaves the sizes of a refused script at 0). */
 const requests = (host: Host, url: string) => host.evaluate((url) => performance.getEntriesByName(url).length, url);
@@ -35,10 +35,10 @@ export function loadingScenarios(test: ScenarioTest): void {
     hostUrl,
   }) => {
     await host.goto(hostUrl({ sdk: 'pinned' }));
-    expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
+    expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
 
     await host.goto(hostUrl({ sdk: 'floating' }));
-    expect(await host.evaluate(() => (window as any).SvcSDK.SDK_VERSION)).toBe(sandbox.sdkVersion);
+    expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
     await openAndWait(host, 'a', 'c1', {
       signingToken: adHocToken('complete'),
       contractId: 'floating',
@@ -54,26 +54,25 @@ export function loadingScenarios(test: ScenarioTest): void {
     hostUrl,
   }) => {
     await host.goto(hostUrl({ amd: 'requirejs' }));
-    expect(
-      await host.evaluate(() => typeof (window as any).define === 'function' && Boolean((window as any).define.amd)),
-    ).toBe(true);
-    expect(await host.evaluate(() => (window as any).SvcSDK?.SDK_VERSION)).toBe(sandbox.sdkVersion);
+    expect(await host.evaluate(() => typeof window.define === 'function' && Boolean(window.define.amd))).toBe(true);
+    expect(await host.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(sandbox.sdkVersion);
 
     // RequireJS reports a stray anonymous define() when it next reads its queue: a require() call does, and this
     // one also loads the file as RequireJS users do, which must hand them the namespace (and set the global).
     const required = await host.evaluate(
       (url) =>
         new Promise((resolve) => {
-          (window as any).require(
+          window.require(
             [url],
-            (sdk: any) => resolve({ version: sdk?.SDK_VERSION, isTheGlobal: sdk === (window as any).SvcSDK }),
+            (sdk) =>
+              resolve({ version: (sdk as typeof window.SvcSDK)?.SDK_VERSION, isTheGlobal: sdk === window.SvcSDK }),
             (error: any) => resolve({ error: `${error.requireType}: ${error.message}` }),
           );
         }),
       sandbox.urls.sdkPinned,
     );
     expect(required).toEqual({ version: sandbox.sdkVersion, isTheGlobal: true });
-    expect(await host.evaluate(() => (window as any).amdErrors)).toEqual([]);
+    expect(await host.evaluate(() => window.amdErrors)).toEqual([]);
 
     await openAndWait(host, 'a', 'c1', {
       signingToken: adHocToken('complete'),

@@ -3,10 +3,8 @@
 // it, with no further request to the signing origin; prepare() then destroy() leaves nothing behind, and the SDK
 // never touches document.head (its preconnect hint was removed: the page's connection is not the frame's, see
 // docs/perf/latest.md); the measures start at the open() that shows the frame.
-import type { TestInfo } from '@playwright/test';
 import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
-import type { PrepareProbe } from '../support/prepare-probe';
 import { recordServerRequests } from '../support/server-requests';
 import {
   addHostButtons,
@@ -18,15 +16,13 @@ import {
   names,
   open,
   openedAt,
+  prepare,
   recorded,
   sign,
   waitFor,
 } from '../support/sdk-driver';
-import type { ScenarioArgs } from './scenario-test';
+import type { ScenarioTest } from './scenario-test';
 import { expectStrictPageClean } from './security';
-
-export type PrepareArgs = ScenarioArgs & { probe: PrepareProbe };
-export type PrepareTest = (title: string, body: (args: PrepareArgs, testInfo: TestInfo) => Promise<void>) => void;
 
 /** The frame's default title (config.title), which names it in the accessibility tree. */
 const TITLE = 'Contract signing';
@@ -35,23 +31,6 @@ const LOADED_MEASURE = 'contracts-sdk:open-to-loaded';
 const READY_MEASURE = 'contracts-sdk:open-to-ready';
 /** A measure's end is read back as startTime + duration, which may round one unit in the last place above the clock reading. */
 const ROUNDING = 1e-6;
-
-/** Calls prepare() without awaiting it; its outcome is recorded as `prepare.resolved` / `prepare.rejected`. */
-async function prepare(host: Host, id: string): Promise<void> {
-  await host.evaluate((id) => {
-    const rec = (window as any).__rec;
-    rec.instances[id].prepare().then(
-      () => rec.log.push({ id, event: 'prepare.resolved', at: performance.now() }),
-      (error: Error) =>
-        rec.log.push({
-          id,
-          event: 'prepare.rejected',
-          payload: { name: error.name, message: error.message },
-          at: performance.now(),
-        }),
-    );
-  }, id);
-}
 
 /** How the page lays out and shows the frame in a container. */
 function frameLayout(host: Host, containerId: string) {
@@ -72,10 +51,10 @@ function containerHeight(host: Host, containerId: string): Promise<number> {
 }
 
 /** Focuses #before (a host button just before the container), presses Tab, and says where the focus went. */
-async function tabFromBefore(host: Host, probe: PrepareProbe): Promise<string | undefined> {
+async function tabFromBefore(host: Host): Promise<string | undefined> {
   await host.evaluate(() => document.getElementById('before')!.focus());
   expect(await deepFocus(host)).toBe('before');
-  await probe.pressTab();
+  await host.pressTab();
   // Focus entering a cross-site frame is settled in another process: wait until it has left #before.
   await expect.poll(() => deepFocus(host), { message: 'Tab moved the focus' }).not.toBe('before');
   return deepFocus(host);
@@ -103,10 +82,9 @@ async function at(host: Host, id: string, event: string, nth = 0): Promise<numbe
   return (await recorded(host, id)).filter((entry) => entry.event === event)[nth]!.at;
 }
 
-export function prepareScenarios(test: PrepareTest): void {
+export function prepareScenarios(test: ScenarioTest): void {
   test('prepare(): the frame loads to ready with no layout box, out of the Tab order and the accessibility tree; open() shows it', async ({
     host,
-    probe,
     sandbox,
     hostUrl,
   }) => {
@@ -129,16 +107,16 @@ export function prepareScenarios(test: PrepareTest): void {
     // a failure reports each of the four, whatever the engine.
     expect.soft(await frameLayout(host, 'c1')).toEqual({ visible: false, boxes: 0, width: 0, height: 0 });
     expect.soft(await containerHeight(host, 'c1')).toBe(emptyHeight);
-    expect.soft(await tabFromBefore(host, probe), 'Tab from #before skips the prepared frame').toBe('after');
-    expect.soft(await probe.accessibleNode(frameIn('c1')), 'the prepared frame has no accessibility node').toBeNull();
+    expect.soft(await tabFromBefore(host), 'Tab from #before skips the prepared frame').toBe('after');
+    expect.soft(await host.accessibleNode(frameIn('c1')), 'the prepared frame has no accessibility node').toBeNull();
 
     await open(host, 'a');
     await waitFor(host, 'a', 'open.resolved');
     expect(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved']);
     expect(await frameLayout(host, 'c1')).toEqual({ visible: true, boxes: 1, width: 640, height: 400 });
     expect(await containerHeight(host, 'c1')).toBeGreaterThanOrEqual(emptyHeight + 400);
-    expect(await tabFromBefore(host, probe), 'Tab from #before enters the shown frame').toBe('frame');
-    const node = await probe.accessibleNode(frameIn('c1'));
+    expect(await tabFromBefore(host), 'Tab from #before enters the shown frame').toBe('frame');
+    const node = await host.accessibleNode(frameIn('c1'));
     expect(node, 'the shown frame is in the accessibility tree').not.toBeNull();
     expect(node!.role).not.toBe('');
     // Named by its title wherever the driver reports names (Chromium's tree, WebKit's computed label).
@@ -147,7 +125,6 @@ export function prepareScenarios(test: PrepareTest): void {
 
   test('open() after prepare() is ready at once: no request to the signing origin, contract.ready once, the same document', async ({
     host,
-    probe,
     sandbox,
     hostUrl,
   }) => {
@@ -159,19 +136,19 @@ export function prepareScenarios(test: PrepareTest): void {
     await waitFor(host, 'a', 'prepare.resolved');
     expect(sandbox.sessionStarts(token)).toBe(1);
     // Marks the prepared document: a reloaded or replaced frame would not have it.
-    await host.evaluateInFrame(frameIn('c1'), () => void ((window as any).__prepared = true));
+    await host.evaluateInFrame(frameIn('c1'), () => void (window.__prepared = true));
 
     const server = recordServerRequests(origin);
-    const browser = probe.watchBrowserRequests(origin);
+    const browser = host.watchBrowserRequests(origin);
     let serverSeen: string[];
     let browserSeen: string[] | undefined;
     try {
       // open() is settled before the page's next task: only microtasks run between the call and the check, so
       // no message from the frame could have been awaited.
       const settledAtOnce = await host.evaluate(async () => {
-        const rec = (window as any).__rec;
+        const rec = window.__rec!;
         let settled = false;
-        rec.instances.a.open().then(() => {
+        rec.instances.a!.open().then(() => {
           settled = true;
           rec.log.push({ id: 'a', event: 'open.resolved', at: performance.now() });
         });
@@ -184,7 +161,7 @@ export function prepareScenarios(test: PrepareTest): void {
       expect.soft((await frameLayout(host, 'c1')).visible).toBe(true);
       expect
         .soft(
-          await host.evaluateInFrame(frameIn('c1'), () => (window as any).__prepared),
+          await host.evaluateInFrame(frameIn('c1'), () => window.__prepared),
           'the frame shows the prepared document',
         )
         .toBe(true);

@@ -22,7 +22,7 @@ import type { ScenarioTest } from './scenario-test';
 
 /** Marks the signing frame's current document, so a reload can be told from the same page still showing. */
 const markDocument = (host: Host, containerId: string) =>
-  host.evaluateInFrame(frameIn(containerId), () => void ((window as any).__before = true));
+  host.evaluateInFrame(frameIn(containerId), () => void (window.__before = true));
 
 export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
   test('reload before ready (the app reloads itself once): the attempt goes on to ready, each event once', async ({
@@ -50,10 +50,7 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
     await expect
       .poll(() =>
         host
-          .evaluateInFrame(
-            frameIn('c1'),
-            () => !(window as any).__before && document.body.innerText.includes('Sign contract'),
-          )
+          .evaluateInFrame(frameIn('c1'), () => !window.__before && document.body.innerText.includes('Sign contract'))
           .catch(() => false),
       )
       .toBe(true);

@@ -71,7 +71,7 @@ export function securityScenarios(test: ScenarioTest): void {
     hostUrl,
   }) => {
     await host.goto(hostUrl({ hostile: '1' }));
-    const spoofRounds = () => host.evaluateInFrame('#hostile', () => (window as any).spoofRounds as number);
+    const spoofRounds = () => host.evaluateInFrame('#hostile', () => window.spoofRounds!);
     await expect.poll(spoofRounds).toBeGreaterThan(0);
 
     // One instance that never gets an answer (any loaded/ready/completed would be forged) and one that is ready
@@ -99,7 +99,7 @@ export function securityScenarios(test: ScenarioTest): void {
     expect((await recorded(host, 'quiet'))[1].payload).toMatchObject({ code: 'loading_error' });
     expect(await names(host, 'live')).toEqual(READY);
     // Side check: the signing apps never answered the hostile frame's own init attempts.
-    expect(await host.evaluateInFrame('#hostile', () => (window as any).hijackReplies)).toBe(0);
+    expect(await host.evaluateInFrame('#hostile', () => window.hijackReplies)).toBe(0);
   });
 
   test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({

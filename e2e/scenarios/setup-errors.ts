@@ -31,15 +31,14 @@ function report(host: Host, mistake: string, ms: number): void {
 /** In-page copy of every line the SDK prints (WebDriver classic cannot read the console). */
 const captureConsole = (host: Host) =>
   host.evaluate(() => {
-    const w = window as unknown as { __lines: string[] };
-    w.__lines = [];
+    const lines: string[] = (window.__lines = []);
     const original = console.log.bind(console);
     console.log = (...args: unknown[]) => {
-      w.__lines.push(args.map(String).join(' '));
+      lines.push(args.map(String).join(' '));
       original(...args);
     };
   });
-const printed = (host: Host) => host.evaluate(() => (window as unknown as { __lines: string[] }).__lines);
+const printed = (host: Host) => host.evaluate(() => window.__lines!);
 
 export function setupErrorScenarios(test: ScenarioTest): void {
   test("mistake: the page's CSP frame-src does not allow the signing app → named at once", async ({
@@ -199,10 +198,9 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   }) => {
     await host.goto(hostUrl({ csp: 'report-frame-self' }));
     await host.evaluate(() => {
-      const w = window as unknown as { __reported: string[] };
-      w.__reported = [];
+      const reported: string[] = (window.__reported = []);
       document.addEventListener('securitypolicyviolation', (event) =>
-        w.__reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`),
+        reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`),
       );
     });
     await openAndWait(host, 'a', 'c1', {
@@ -211,9 +209,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       appUrl: sandbox.origins.signing,
     });
     // The browser did report the frame (so the SDK saw a violation for its own origin and rightly ignored it).
-    expect(await host.evaluate(() => (window as unknown as { __reported: string[] }).__reported)).toContain(
-      `report frame-src ${sandbox.origins.signing}`,
-    );
+    expect(await host.evaluate(() => window.__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
   });
 
   test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
@@ -232,7 +228,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     await open(host, 'quiet');
     await waitFor(host, 'quiet', 'contract.loading');
     expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
-    await host.evaluate(() => (window as any).__rec.instances.quiet.destroy());
+    await host.evaluate(() => window.__rec!.instances.quiet!.destroy());
 
     await createInstance(host, 'loud', 'c2', { ...config, debug: true });
     await open(host, 'loud');

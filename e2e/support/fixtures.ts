@@ -3,7 +3,7 @@
 // (Chromium, Firefox), `webkitTest` for WebDriver (WebKit). Both have the same fixtures, so the scenarios in
 // e2e/scenarios/ run unchanged on either.
 import { test as base, expect, type TestInfo } from '@playwright/test';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'webdriverio';
 import { CERT_DIR, DIST_DIR } from '../../lib/repo-paths.mjs';
 import { ensureCertificate } from '../../lib/certs.mjs';
@@ -15,6 +15,8 @@ import { pageHost, type Engine, type Host } from './host';
 import { webdriverHost } from './webdriver-host';
 
 export const HOSTS = TEST_HOSTS;
+/** The build under test: SDK_OUT_DIR when set (as `npm run build` writes there; the bench's private build), else dist/. */
+const SDK_DIST_DIR = process.env.SDK_OUT_DIR ? resolve(process.env.SDK_OUT_DIR) : DIST_DIR;
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
 export interface Sandbox {
@@ -59,13 +61,14 @@ const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixture
         ports: { demo: 0, cdn: 0, signing: 0 },
         hosts: { partner: HOSTS.partner, cdn: HOSTS.cdn, signing: HOSTS.signing },
         extraPartnerOrigins: [harness.origins.partner],
+        distDir: SDK_DIST_DIR,
         slowReadyMs: SLOW_READY_MS,
         webhookBackoffMs: 200,
       });
       harness.configure({
         sdkPinned: sandbox.urls.sdkPinned,
         sdkFloating: sandbox.urls.sdkFloating,
-        integrityFile: join(DIST_DIR, 'packages', 'contracts-sdk', sandbox.sdkVersion, 'index.umd.js.integrity'),
+        integrityFile: join(SDK_DIST_DIR, 'packages', 'contracts-sdk', sandbox.sdkVersion, 'index.umd.js.integrity'),
         cdnOrigin: sandbox.origins.cdn,
         signingOrigin: sandbox.origins.signing,
       });

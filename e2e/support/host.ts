@@ -1,7 +1,7 @@
 // The partner's page as the cross-engine scenarios see it, whatever drives the browser: Playwright (Chromium,
-// Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here, so a
-// scenario written against Host runs unchanged in all three engines.
-import type { Page } from '@playwright/test';
+// Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here (or what
+// a driver says it cannot see: null), so a scenario written against Host runs unchanged in all three engines.
+import type { Page, Request } from '@playwright/test';
 import { clickInCrossSiteFrame } from './frame-click';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -29,21 +29,40 @@ export interface Host {
    * on the console: both are here.
    */
   messages(): string[] | null;
+  /** Presses Tab once as the signer does: a key event from the driver, not a script's focus(). */
+  pressTab(): Promise<void>;
+  /** The node of the element matching `selector` in the accessibility tree, or null when it has none there. */
+  accessibleNode(selector: string): Promise<AccessibleNode | null>;
+  /**
+   * Starts recording the requests the browser sends to `origin` (every frame); the returned function stops and
+   * lists them as "METHOD url". Null where the driver cannot see requests (WebDriver classic).
+   */
+  watchBrowserRequests(origin: string): (() => string[]) | null;
+}
+
+/** An element's node in the accessibility tree: role and name as the engine reports them (name: undefined where unknown). */
+export interface AccessibleNode {
+  role: string;
+  name: string | undefined;
 }
 
 /** Listener installed in a document to record its CSP violations (runs in the browser). */
 export function recordViolations(): void {
-  const w = window as unknown as { __violations?: string[] };
-  if (w.__violations) return;
-  const list: string[] = (w.__violations = []);
+  if (window.__violations) return;
+  const list: string[] = (window.__violations = []);
   document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.violatedDirective} ${e.blockedURI}`));
 }
 
 export function readViolations(): string[] {
-  return (window as unknown as { __violations?: string[] }).__violations ?? [];
+  return window.__violations ?? [];
 }
 
-/** Host over a Playwright page (Chromium, Firefox). Violations are watched in every frame, from its first script. */
+/**
+ * Host over a Playwright page (Chromium, Firefox). Violations are watched in every frame, from its first script.
+ * Accessibility: Chromium's own tree over the DevTools Protocol (a display: none element's node is ignored as not
+ * rendered); Firefox: Playwright's ARIA snapshot of the element, which has the role but not an iframe's name (the
+ * browser's tree is not reachable over WebDriver BiDi).
+ */
 export function pageHost(page: Page, engine: Engine): Host {
   const printed: string[] = [];
   page.on('console', (message) => printed.push(message.text()));
@@ -74,5 +93,41 @@ export function pageHost(page: Page, engine: Engine): Host {
       return all;
     },
     messages: () => [...printed],
+    pressTab: () => page.keyboard.press('Tab'),
+    accessibleNode: (selector) =>
+      engine === 'chromium' ? chromiumAccessibleNode(page, selector) : ariaSnapshotNode(page, selector),
+    watchBrowserRequests(origin) {
+      const seen: string[] = [];
+      const onRequest = (request: Request) => {
+        if (new URL(request.url()).origin === origin) seen.push(`${request.method()} ${request.url()}`);
+      };
+      page.on('request', onRequest);
+      return () => {
+        page.off('request', onRequest);
+        return [...seen];
+      };
+    },
   };
+}
+
+async function chromiumAccessibleNode(page: Page, selector: string): Promise<AccessibleNode | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    return node && !node.ignored
+      ? { role: String(node.role?.value ?? ''), name: node.name ? String(node.name.value) : '' }
+      : null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function ariaSnapshotNode(page: Page, selector: string): Promise<AccessibleNode | null> {
+  // "- iframe" for an iframe in the tree; "" for an element outside it.
+  const snapshot = (await page.locator(selector).ariaSnapshot()).trim();
+  const role = /^- (\w+)/.exec(snapshot)?.[1];
+  return role ? { role, name: undefined } : null;
 }

@@ -4,6 +4,7 @@
 import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { pageHost, type Engine, type Host } from './host';
+import type { PageRecorder, RecordedEntry } from './page-globals';
 
 export const SDK_EVENTS = [
   'contract.loading',
@@ -22,12 +23,7 @@ export const ALL_EVENTS = [
 ];
 export const SIGN_BUTTON = 'Sign contract';
 
-export interface Recorded {
-  id: string;
-  event: string;
-  payload?: Record<string, unknown>;
-  at: number;
-}
+export type Recorded = RecordedEntry;
 
 /** The selector of the signing frame inside a container. */
 export function frameIn(containerId: string): string {
@@ -64,12 +60,7 @@ export async function createInstance(
 ): Promise<void> {
   await hostOf(target).evaluate(
     ({ id, containerId, config, names, tokenSequence }) => {
-      const w = window as unknown as {
-        __rec?: { log: unknown[]; instances: Record<string, any>; tokenCalls: Record<string, number> };
-        SvcSDK: any;
-      };
-      const rec = (w.__rec ??= { log: [], instances: {}, tokenCalls: {} });
-      rec.tokenCalls ??= {};
+      const rec: PageRecorder = (window.__rec ??= { log: [], instances: {}, tokenCalls: {} });
       if (tokenSequence) {
         rec.tokenCalls[id] = 0;
         config.signingToken = async () => {
@@ -83,9 +74,15 @@ export async function createInstance(
       const inShadow = document.getElementById(containerId)
         ? null
         : document.querySelector('[data-shadow-container]')?.shadowRoot?.getElementById(containerId);
-      const instance = new w.SvcSDK.SvcContracts(inShadow ?? containerId, config);
+      // Any config: the scenarios also pass wrong ones on purpose.
+      const instance = new window.SvcSDK!.SvcContracts(
+        inShadow ?? containerId,
+        config as unknown as SvcSDK.SvcContractsConfig,
+      );
       for (const name of names) {
-        instance.on(name, (payload: unknown) => rec.log.push({ id, event: name, payload, at: performance.now() }));
+        instance.on(name as SvcSDK.ContractEventName, (payload) =>
+          rec.log.push({ id, event: name, payload, at: performance.now() }),
+        );
       }
       rec.instances[id] = instance;
     },
@@ -95,28 +92,40 @@ export async function createInstance(
 
 /** How often instance `id`'s token function (createInstance's tokenSequence) has been called. */
 export async function tokenCalls(target: Target, id: string): Promise<number> {
-  return hostOf(target).evaluate((id) => (window as any).__rec.tokenCalls[id] as number, id);
+  return hostOf(target).evaluate((id) => window.__rec!.tokenCalls[id]!, id);
 }
 
 /**
  * Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`, and the
  * moment of the call (the start of loadTimeout) as openedAt(host, id).
  */
-export async function open(target: Target, id: string): Promise<void> {
-  await hostOf(target).evaluate((id) => {
-    const rec = (window as any).__rec;
-    (rec.openedAt ??= {})[id] = performance.now();
-    rec.instances[id].open().then(
-      () => rec.log.push({ id, event: 'open.resolved', at: performance.now() }),
-      (error: Error) =>
-        rec.log.push({
-          id,
-          event: 'open.rejected',
-          payload: { name: error.name, message: error.message },
-          at: performance.now(),
-        }),
-    );
-  }, id);
+export function open(target: Target, id: string): Promise<void> {
+  return start(target, id, 'open');
+}
+
+/** Calls prepare() without awaiting it; its outcome is recorded as `prepare.resolved` / `prepare.rejected`. */
+export function prepare(target: Target, id: string): Promise<void> {
+  return start(target, id, 'prepare');
+}
+
+async function start(target: Target, id: string, method: 'open' | 'prepare'): Promise<void> {
+  await hostOf(target).evaluate(
+    ({ id, method }) => {
+      const rec = window.__rec!;
+      if (method === 'open') (rec.openedAt ??= {})[id] = performance.now();
+      rec.instances[id]![method]().then(
+        () => rec.log.push({ id, event: `${method}.resolved`, at: performance.now() }),
+        (error: Error) =>
+          rec.log.push({
+            id,
+            event: `${method}.rejected`,
+            payload: { name: error.name, message: error.message },
+            at: performance.now(),
+          }),
+      );
+    },
+    { id, method },
+  );
 }
 
 /**
@@ -138,16 +147,16 @@ export async function openAndWait(
 
 /** Calls `method` (close, destroy, focus) on instance `id`. */
 export async function call(target: Target, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
-  await hostOf(target).evaluate(({ id, method }) => void (window as any).__rec.instances[id][method](), { id, method });
+  await hostOf(target).evaluate(({ id, method }) => void window.__rec!.instances[id]![method](), { id, method });
 }
 
 /** performance.now() on the page when open() was last called on instance `id`. */
 export async function openedAt(target: Target, id: string): Promise<number> {
-  return hostOf(target).evaluate((id) => (window as any).__rec.openedAt[id] as number, id);
+  return hostOf(target).evaluate((id) => window.__rec!.openedAt![id]!, id);
 }
 
 export async function recorded(target: Target, id?: string): Promise<Recorded[]> {
-  const log: Recorded[] = await hostOf(target).evaluate(() => (window as any).__rec?.log ?? []);
+  const log = await hostOf(target).evaluate(() => window.__rec?.log ?? []);
   return id === undefined ? log : log.filter((entry) => entry.id === id);
 }
 
@@ -167,7 +176,7 @@ export async function waitFor(target: Target, id: string, event: string, count =
       new Promise<number>((resolve) => {
         const deadline = performance.now() + timeout;
         const check = () => {
-          const log: Array<{ id: string; event: string }> = (window as any).__rec?.log ?? [];
+          const log = window.__rec?.log ?? [];
           const n = log.filter((entry) => entry.id === id && entry.event === event).length;
           if (n >= count || performance.now() >= deadline) resolve(n);
           else setTimeout(check, 10);

@@ -1,8 +1,12 @@
 // Host over a classic W3C WebDriver session (WebKitGTK's MiniBrowser through WebKitWebDriver). The protocol has
-// no init scripts and no console: violations are watched in the host document from its load event on (before
-// any scenario creates an SDK instance, so every violation the SDK could cause is seen), and messages() is null.
+// no init scripts, no console and no view of the network: violations are watched in the host document from its
+// load event on (before any scenario creates an SDK instance, so every violation the SDK could cause is seen),
+// and messages() and watchBrowserRequests() are null (the sandbox's own request log still covers the server side).
+// Accessibility is WebKit's computed role and label of the element; WebKitWebDriver answers "unknown error" for
+// an element that has no accessibility object (display: none), so that means "not in the tree" (webdriverio also
+// prints that answer as an ERROR line: expected, not a failure).
 import type { Browser } from 'webdriverio';
-import { readViolations, recordViolations, type Host } from './host';
+import { readViolations, recordViolations, type AccessibleNode, type Host } from './host';
 
 /** A button by its visible text (WebDriver classic has no accessibility-name locator). */
 function buttonNamed(name: string): string {
@@ -45,5 +49,17 @@ export function webdriverHost(browser: Browser): Host {
     },
     violations: () => evaluate(readViolations),
     messages: () => null,
+    pressTab: () => browser.keys('Tab'),
+    async accessibleNode(selector): Promise<AccessibleNode | null> {
+      const element = await browser.$(selector);
+      await element.waitForExist();
+      try {
+        return { role: await element.getComputedRole(), name: await element.getComputedLabel() };
+      } catch (error) {
+        if (/unknown error/i.test(String((error as Error).message))) return null;
+        throw error;
+      }
+    },
+    watchBrowserRequests: () => null,
   };
 }

@@ -1,8 +1,8 @@
-// The three in-browser phases. Every figure is measured inside the page (pages/host.js); this side only
+// The loopback in-browser phases (the memory figures come from e2e/leak.spec.ts: scripts/bench/leak.mjs). Every figure is measured inside the page (pages/host.js); this side only
 // orders the work: contenders interleaved round by round, a settle pause before each measurement so one
 // contender's teardown (frame and renderer shutdown) never lands in the next one's time.
 import { randomUUID } from 'node:crypto';
-import { memorySnapshot, openPage } from './browser.mjs';
+import { openPage } from './browser.mjs';
 import { pairedRatios, summary } from './stats.mjs';
 
 /** The open-to-ready contenders, in round order; `target: false` ones are reported but not judged. */
@@ -100,48 +100,4 @@ export async function scriptCost(context, urls, { rounds, warmup, settleMs }) {
       ];
     }),
   );
-}
-
-/**
- * Memory over many lifecycles on one page: `cycles` open -> ready -> close of one instance, `prepareCycles`
- * prepare() -> open() -> close() of another, then `instances` create -> open -> destroy; finally both kept
- * instances are destroyed. "before" follows a short warm-up, so one-time costs (compiled code, the HTTP cache)
- * are not counted as growth.
- */
-export async function memory(context, urls, { cycles, prepareCycles, instances, warmup, progress }) {
-  const { page, cdp, errors } = await openPage(context, urls.host);
-  const app = { appUrl: urls.benchAppUrl, token: 'sbx_complete_bench' };
-  const run = (name, count) =>
-    page.evaluate(({ name, options }) => window.bench[name](options), { name, options: { ...app, count } });
-  let failures =
-    (await run('cycles', warmup)) + (await run('prepareCycles', warmup)) + (await run('instances', warmup));
-  const before = await memorySnapshot(page, cdp);
-  const timed = async (name, count) => {
-    const started = Date.now();
-    failures += await run(name, count);
-    const seconds = (Date.now() - started) / 1000;
-    progress(`memory: ${count} ${name} in ${seconds.toFixed(1)} s`);
-    return memorySnapshot(page, cdp);
-  };
-  const afterCycles = await timed('cycles', cycles);
-  const afterPrepareCycles = await timed('prepareCycles', prepareCycles);
-  const afterInstances = await timed('instances', instances);
-  await page.evaluate(() => window.bench.destroyKept());
-  const afterDestroy = await memorySnapshot(page, cdp);
-  const violations = await page.evaluate(() => window.bench.violations());
-  await page.close();
-  if (errors.length || violations.length)
-    throw new Error(`memory page problems: ${[...errors, ...violations].join('; ')}`);
-  if (failures) throw new Error(`memory: ${failures} opens ended in contract.error instead of ready`);
-  return {
-    cycles,
-    prepareCycles,
-    instances,
-    warmup,
-    before,
-    afterCycles,
-    afterPrepareCycles,
-    afterInstances,
-    afterDestroy,
-  };
 }

@@ -176,6 +176,7 @@ parse, compile and run. Transfer is the gzip body as the CDN sends it plus the r
 
 ## Memory (CDP \`Performance.getMetrics\` after \`HeapProfiler.collectGarbage\`)
 
+From \`e2e/leak.spec.ts\`, the leak check \`npm test\` runs (the same harness; the sandbox signing app, Chromium).
 "before" follows a warm-up of ${memory.warmup} of each; then, on the same page, ${memory.cycles} \`open()\` -> ready ->
 \`close()\` cycles of one instance, ${memory.prepareCycles} \`prepare()\` -> \`open()\` -> \`close()\` cycles of another,
 ${memory.instances} create -> \`open()\` -> \`destroy()\` instances, and last both kept instances destroyed.

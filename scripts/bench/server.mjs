@@ -114,7 +114,7 @@ export async function startBenchServer({ tls, hosts, penpalFile }) {
 ${libraries}
 <script src="/static/host.js" defer></script>
 </head><body>
-<main id="bench" ${attributes}>${button}<div id="slot"></div><div id="kept-slot"></div><div id="prepared-slot"></div></main>
+<main id="bench" ${attributes}>${button}<div id="slot"></div></main>
 </body></html>`;
   }
 

@@ -6,8 +6,6 @@
   'use strict';
   var root = document.getElementById('bench');
   var slot = document.getElementById('slot');
-  // The long-lived instance of the cycles holds its own container (one instance per container).
-  var keptSlot = document.getElementById('kept-slot');
   var signOrigin = root.dataset.signOrigin;
   var TIMEOUT_MS = 15000;
   var violations = [];
@@ -99,36 +97,6 @@
     }
   }
 
-  var kept; // the instance of the open/close cycles, alive (as a partner keeps it) while memory is read
-
-  /** `count` open() -> ready -> close() cycles of one instance; returns how many did not reach ready. */
-  async function cycles(options) {
-    kept = kept || new SvcSDK.SvcContracts(keptSlot, { signingToken: options.token, appUrl: options.appUrl });
-    var failures = 0;
-    kept.on('contract.error', function () {
-      failures += 1;
-    });
-    for (var i = 0; i < options.count; i++) {
-      await withTimeout(kept.open(), 'cycle ' + i);
-      kept.close();
-    }
-    return failures;
-  }
-
-  /** `count` instances, each created, opened until ready and destroyed; returns how many did not reach ready. */
-  async function instances(options) {
-    var failures = 0;
-    for (var i = 0; i < options.count; i++) {
-      var instance = new SvcSDK.SvcContracts(slot, { signingToken: options.token, appUrl: options.appUrl });
-      instance.on('contract.error', function () {
-        failures += 1;
-      });
-      await withTimeout(instance.open(), 'instance ' + i);
-      instance.destroy();
-    }
-    return failures;
-  }
-
   /**
    * Loads one library by script tag, as a partner does (SRI + CORS), under a URL never seen before so neither
    * the HTTP cache nor V8's code cache helps. Evaluation = the script's load event minus the end of its
@@ -161,33 +129,6 @@
       }),
       'script ' + options.kind,
     );
-  }
-
-  var keptPrepared; // the instance of the prepare/open/close cycles, in its own container
-  var preparedSlot = document.getElementById('prepared-slot');
-
-  /** `count` prepare() -> open() -> close() cycles of one instance; returns how many did not reach ready. */
-  async function prepareCycles(options) {
-    keptPrepared =
-      keptPrepared || new SvcSDK.SvcContracts(preparedSlot, { signingToken: options.token, appUrl: options.appUrl });
-    var failures = 0;
-    keptPrepared.on('contract.error', function () {
-      failures += 1;
-    });
-    for (var i = 0; i < options.count; i++) {
-      await withTimeout(keptPrepared.prepare(), 'prepare ' + i);
-      await withTimeout(keptPrepared.open(), 'prepared open ' + i);
-      keptPrepared.close();
-    }
-    return failures;
-  }
-
-  /** Destroys the kept instances (the last SDK instances on this page). */
-  function destroyKept() {
-    [kept, keptPrepared].forEach(function (instance) {
-      if (instance) instance.destroy();
-    });
-    kept = keptPrepared = undefined;
   }
 
   // ---- Click to ready under latency (latency.html: one page per measurement, see scripts/bench/latency.mjs) ----
@@ -292,10 +233,6 @@
     baseline: baseline,
     sdk: sdk,
     penpal: penpal,
-    cycles: cycles,
-    prepareCycles: prepareCycles,
-    instances: instances,
-    destroyKept: destroyKept,
     latencySetup: latencySetup,
     latencyPrepared: function () {
       return latency.prepared;

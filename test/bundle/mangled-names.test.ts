@@ -1,0 +1,150 @@
+// @vitest-environment node
+// The build shortens internal property names (lib/mangled-properties.mjs, terser's mangle.properties). Checks the
+// built file (run `npm run build` first; `npm test` does): no internal name survives in it, every public name
+// does, and the pattern catches exactly the internal names src/ declares, so neither a name dropped from the
+// pattern nor a public name that the pattern would shorten goes unnoticed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { evaluateUmd } from '../../lib/bundle.mjs';
+import { MANGLED_PROPERTIES } from '../../lib/mangled-properties.mjs';
+
+const root = join(__dirname, '..', '..');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pinned = join(root, 'dist', 'packages', 'contracts-sdk', version, 'index.umd.js');
+
+/** The internal names other than private "_x" members, each declared in src/ with a "shortened by the build" comment. */
+const INTERNAL = [
+  'autoHeight',
+  'canGreet',
+  'cleanup',
+  'embedUrl',
+  'heard',
+  'iframe',
+  'ignore',
+  'onAppMessage',
+  'onNoCommonVersion',
+  'onNoHello',
+  'settings',
+];
+
+/** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
+const PROTOCOL_TYPES = ['hello', 'init', 'loaded', 'ready', 'completed', 'cancelled', 'activity'];
+const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus'];
+const PROTOCOL_FIELDS = ['protocol', 'version', 'type', 'versions', 'signingToken', 'contractId', 'sdkVersion'];
+const PROTOCOL_FIELDS_MORE = ['locale', 'reason', 'code', 'message', 'height'];
+const PROTOCOL = [...PROTOCOL_TYPES, ...PROTOCOL_TYPES_MORE, ...PROTOCOL_FIELDS, ...PROTOCOL_FIELDS_MORE];
+
+type Declared = { name: string; where: string };
+
+/** Names of the members declared in `file`: class and interface members, object literal keys, methods. */
+function declaredNames(file: string): Declared[] {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Declared[] = [];
+  const visit = (node: ts.Node) => {
+    const member =
+      ts.isPropertyDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isPropertySignature(node) ||
+      ts.isMethodSignature(node) ||
+      ts.isPropertyAssignment(node) ||
+      ts.isShorthandPropertyAssignment(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node);
+    if (member && node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push({ name: node.name.text, where: `${file.slice(root.length + 1)}:${line}` });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const srcDir = join(root, 'src');
+const srcNames = readdirSync(srcDir)
+  .filter((file) => file.endsWith('.ts'))
+  .flatMap((file) => declaredNames(join(srcDir, file)));
+const mangledInSrc = [...new Set(srcNames.filter(({ name }) => MANGLED_PROPERTIES.test(name)).map(({ name }) => name))];
+/** Every member name of the script-tag API (types/svc-sdk.d.ts): methods, options, events, payload fields, constants. */
+const publicTyped = [...new Set(declaredNames(join(root, 'types', 'svc-sdk.d.ts')).map(({ name }) => name))];
+
+/**
+ * Whether `name` occurs in `code` as an identifier or property: a whole word not inside quotes, so the string
+ * "iframe" of createElement("iframe") is not the property `iframe`.
+ */
+function asProperty(code: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$"'\`])${name.replace(/\$/g, '\\$')}(?![\\w$"'\`])`).test(code);
+}
+
+/** Whether `name` occurs in `code` as a whole word at all (property, identifier or string). */
+function asWord(code: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.-])${name.replace(/[.$]/g, '\\$&')}(?![\\w$-])`).test(code);
+}
+
+describe('name mangling in the built file', () => {
+  const code = readFileSync(pinned, 'utf8');
+
+  it('the pattern catches exactly the internal names src/ declares: every "_x" member and the listed ones', () => {
+    expect(mangledInSrc.filter((name) => !name.startsWith('_')).sort()).toEqual([...INTERNAL].sort());
+    // The private members are there to be found (a src/ without them would make the next test vacuous).
+    expect(mangledInSrc.filter((name) => name.startsWith('_')).length).toBeGreaterThan(10);
+    for (const name of INTERNAL) expect(MANGLED_PROPERTIES.test(name), name).toBe(true);
+  });
+
+  it('no internal name survives', () => {
+    const names = [...new Set([...mangledInSrc, ...INTERNAL])];
+    const survivors = names.filter((name) => asProperty(code, name));
+    expect(survivors, 'internal names left unshortened in the bundle').toEqual([]);
+  });
+
+  it('no public name matches the pattern (it would be shortened away)', () => {
+    const publicNames = [...publicTyped, ...PROTOCOL, 'SvcSDK', 'SvcContracts', 'KNOWN_ERROR_CODES', 'SDK_VERSION'];
+    expect(publicNames.filter((name) => MANGLED_PROPERTIES.test(name))).toEqual([]);
+  });
+
+  it('every public name survives: methods, options, events, payload fields, constants, the wire format', () => {
+    // The typed API must have been read (a parse that found nothing would pass vacuously).
+    for (const name of ['open', 'prepare', 'close', 'destroy', 'on', 'once', 'off', 'focus']) {
+      expect(publicTyped, name).toContain(name);
+    }
+    for (const name of ['signingToken', 'appUrl', 'loadTimeout', 'contract.ready', 'contract.step', 'elapsedMs']) {
+      expect(publicTyped, name).toContain(name);
+    }
+    // KNOWN_ERROR_CODES' keys are built from its values at run time: its keys are checked on the evaluated build.
+    const knownCodes = new Set(['NOT_FOUND', 'VERIFICATION_REQUIRED', 'VERIFICATION_LIMIT_EXCEEDED', 'LOADING_ERROR']);
+    const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...PROTOCOL];
+    expect(
+      expected.filter((name) => !asWord(code, name)),
+      'public names missing from the bundle',
+    ).toEqual([]);
+  });
+
+  it('the evaluated build exposes the public names: members, methods, KNOWN_ERROR_CODES keys', () => {
+    const { SvcSDK } = evaluateUmd(code);
+    expect(Object.keys(SvcSDK).sort()).toEqual(['KNOWN_ERROR_CODES', 'SDK_VERSION', 'SvcContracts']);
+    expect(Object.keys(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
+      'LOADING_ERROR',
+      'NOT_FOUND',
+      'UNKNOWN',
+      'VERIFICATION_LIMIT_EXCEEDED',
+      'VERIFICATION_REQUIRED',
+    ]);
+    const methods = Object.getOwnPropertyNames(SvcSDK.SvcContracts.prototype);
+    for (const name of ['open', 'prepare', 'close', 'destroy', 'on', 'once', 'off', 'focus']) {
+      expect(methods, name).toContain(name);
+    }
+    // Anything else on the prototype is a private method under its short name (which may be "_" itself).
+    expect(methods.filter((name) => mangledInSrc.includes(name))).toEqual([]);
+  });
+
+  it('the survivor check itself sees a property and ignores a string', () => {
+    expect(asProperty('a.heard()', 'heard')).toBe(true);
+    expect(asProperty('{heard:1}', 'heard')).toBe(true);
+    expect(asProperty('createElement("iframe")', 'iframe')).toBe(false);
+    expect(asWord('e.on("contract.ready",f)', 'contract.ready')).toBe(true);
+    expect(asWord('"contract.ready-x"', 'contract.ready')).toBe(false);
+  });
+});
