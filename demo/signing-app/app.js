@@ -163,6 +163,8 @@
     view.preparing();
     // Sandbox scenario "reload": the page reloads itself once before ready, as a crashed app would.
     if (session.reloadOnce) return window.location.reload();
+    // Sandbox scenario "stalled": loaded, and never ready.
+    if (session.neverReady) return;
     setTimeout(function () {
       showContract(session.contract);
       send('ready');

@@ -201,12 +201,16 @@ export function prepareScenarios(test: ScenarioTest): void {
       }));
     const head = () => host.evaluate(() => document.head.innerHTML);
     const before = await snapshot();
-    // One prepared to ready, one destroyed while still preparing (the slow scenario holds ready back after loaded).
+    // One prepared to ready, one destroyed while still preparing (the stalled scenario never sends ready, so the
+    // destroy() below always lands between loaded and ready, however slow the browser's driver is).
     await createInstance(host, 'ready', 'c1', {
       signingToken: adHocToken('complete'),
       appUrl: sandbox.origins.signing,
     });
-    await createInstance(host, 'midway', 'c2', { signingToken: adHocToken('slow'), appUrl: sandbox.origins.signing });
+    await createInstance(host, 'midway', 'c2', {
+      signingToken: adHocToken('stalled'),
+      appUrl: sandbox.origins.signing,
+    });
     expect(await head(), 'document.head right after construction').toBe(before.head);
     await prepare(host, 'ready');
     await prepare(host, 'midway');

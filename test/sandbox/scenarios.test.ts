@@ -39,6 +39,10 @@ describe('sandbox scenarios', () => {
   });
 
   it('reload reloads the app once, on the first init only', () => {
+    expect(behaviourFor('stalled', { firstInit: true, slowReadyMs: 0 })).toEqual({
+      kind: 'contract',
+      neverReady: true,
+    });
     expect(behaviourFor('reload', { firstInit: true, slowReadyMs: 0 })).toEqual({ kind: 'contract', reloadOnce: true });
     expect(behaviourFor('reload', { firstInit: false, slowReadyMs: 0 })).toEqual({
       kind: 'contract',

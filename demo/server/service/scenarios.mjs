@@ -39,6 +39,8 @@ export const SCENARIOS = {
   },
   flaky: { kind: 'flaky' },
   slow: { kind: 'slow' },
+  // Loads and then never becomes ready (an app stuck after loading): the state between loaded and ready, held.
+  stalled: { kind: 'stalled' },
   // The app reloads itself once after `loaded` (as after a crash), then works: the SDK's session recovery.
   reload: { kind: 'reload' },
 };
@@ -63,6 +65,7 @@ export function behaviourFor(scenario, { firstInit, firstOfApplication, slowRead
   // Keyed by application: a retry recovers even when each attempt fetches a new token (signingToken as a function).
   if (scenario === 'flaky') return firstOfApplication ? SCENARIOS.loading_error : SCENARIOS.complete;
   if (scenario === 'slow') return { kind: 'contract', readyDelayMs: slowReadyMs };
+  if (scenario === 'stalled') return { kind: 'contract', neverReady: true };
   if (scenario === 'reload') return { kind: 'contract', reloadOnce: firstInit };
   return SCENARIOS[scenario] ?? SCENARIOS.not_found;
 }

@@ -67,6 +67,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       action: 'contract',
       readyDelayMs: behaviour.readyDelayMs ?? 0,
       reloadOnce: Boolean(behaviour.reloadOnce),
+      neverReady: Boolean(behaviour.neverReady),
       contract: sampleContract(record, body.locale),
     });
   }
