@@ -141,6 +141,9 @@ const loaderOutput = (format, extension) => ({
   format,
   entryFileNames: `[name].${extension}`,
   chunkFileNames: `shared.${extension}`,
+  // One chunk for the code entries share (the loader, and the session both bindings run): a second one would be
+  // another file for partners' static servers and the release check to know about.
+  manualChunks: { shared: [join(root, 'loader', 'session.ts')] },
   sourcemap: true,
   banner: `/*! contracts-sdk v${version} (npm loader) */`,
 });

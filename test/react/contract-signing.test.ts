@@ -7,7 +7,8 @@ import { KNOWN_ERROR_CODES, SDK_VERSION, SvcContracts } from '../../src';
 import { OPTION_TYPES } from '../../src/config';
 import { EVENT_NAMES } from '../../src/emitter';
 import { ContractSigning, type ContractSigningHandle, type ContractSigningProps } from '../../loader/react';
-import { EVENT_CALLBACKS, SESSION_OPTIONS } from '../../loader/react-props';
+import { EVENT_CALLBACKS } from '../../loader/react-props';
+import { SESSION_OPTIONS } from '../../loader/session';
 import { APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 
 declare global {
