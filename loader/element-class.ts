@@ -25,6 +25,8 @@ export class SvcContractSigning extends BaseElement {
     ...SESSION_ATTRIBUTES.map(([attribute]) => attribute),
     ...LOADER_ATTRIBUTES,
     TOKEN_ATTRIBUTE,
+    // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
+    'hidden',
   ];
 
   // Reflected attributes (accessors defined on the prototype below).
@@ -134,7 +136,10 @@ export class SvcContractSigning extends BaseElement {
       nonce: this.nonce || this.getAttribute('nonce') || undefined,
     };
     const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, options]);
-    if (this._session && this._sessionKey === key) return;
+    if (this._session && this._sessionKey === key) {
+      if (!this.hasAttribute('hidden')) this._session.show();
+      return;
+    }
     this._end();
     this._sessionKey = key;
     this._session = startSession({
@@ -142,6 +147,7 @@ export class SvcContractSigning extends BaseElement {
       token: () => tokens.get(this),
       options,
       loader,
+      hidden: this.hasAttribute('hidden'),
       events: DOM_EVENTS,
       onEvent: (name, payload) => this._dispatch(name, payload),
       onMisuse: (error) => this._misuse(error),

@@ -23,6 +23,12 @@ export interface ContractSigningProps extends SessionOptions, EventCallbacks {
   className?: string;
   /** The container's inline style (set through the DOM's style object, which a strict CSP allows). */
   style?: CSSProperties;
+  /**
+   * Prepares the session ahead, hidden (SvcContracts.prepare(): no box, not focusable, not in the accessibility
+   * tree; the token is asked now). Clearing it shows the ready frame at once; setting it again only hides the
+   * container. Never restarts the session.
+   */
+  hidden?: boolean;
 }
 
 /** What a ref to `<ContractSigning>` gives. */
@@ -40,7 +46,7 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
  * Renders a `<div>` and runs one signing session in it: loads the SDK (the version this package pins, with
  * Subresource Integrity), creates an SvcContracts instance, opens it, and destroys it on unmount. Re-rendering
  * never restarts the session: callbacks and a token function are read from the latest render; only a change of
- * a session option (a different token string, contractId, appUrl, …) starts a new one.
+ * a session option (a different token string, contractId, appUrl, …) starts a new one. `hidden` prepares it ahead.
  */
 export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & RefAttributes<ContractSigningHandle>> =
   forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(props, ref) {
@@ -78,6 +84,7 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
         token: () => latest.current.signingToken,
         options,
         loader: { cdnUrl, nonce },
+        hidden: !!latest.current.hidden,
         events: EVENT_CALLBACKS,
         onEvent: call,
         onMisuse: (error) => setMisuse(() => error),
@@ -95,12 +102,22 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       () => ({
         focus: () => running.current?.contract?.focus(),
         retry: () => {
-          const contract = running.current?.contract;
-          return contract ? void contract.open() : setLoadAttempt((attempt) => attempt + 1);
+          const session = running.current;
+          return session?.contract ? void session.attempt() : setLoadAttempt((attempt) => attempt + 1);
         },
       }),
       [],
     );
 
-    return createElement('div', { ref: container, className: props.className, style: props.style });
+    // Shown in the same commit as the container: the prepared frame is ready at once.
+    useBrowserLayoutEffect(() => {
+      if (!props.hidden) running.current?.show();
+    }, [props.hidden]);
+
+    return createElement('div', {
+      ref: container,
+      className: props.className,
+      style: props.style,
+      hidden: props.hidden,
+    });
   });

@@ -42,6 +42,8 @@ export interface SessionSpec<Name extends string> {
   /** The session options that are set (undefined ones left out). */
   options: Partial<Pick<SvcContractsConfig, SessionOptionName>>;
   loader: LoadSvcSDKOptions;
+  /** Start hidden: prepare() (loaded ahead, no box, not focusable) until show() opens it. */
+  hidden: boolean;
   /** Each SDK event and the binding's name for it (a callback prop, a DOM event). */
   events: readonly (readonly [ContractEventName, Name])[];
   /** An SDK event happened: its binding's name and payload. */
@@ -52,17 +54,31 @@ export interface SessionSpec<Name extends string> {
   onLoadError: (payload: ContractErrorPayload) => void;
 }
 
-/** A running session; end() is idempotent. */
+/** A running session; show() and end() are idempotent. */
 export interface Session {
   /** The instance, once the SDK has loaded and it was constructed. */
   contract?: SvcContracts;
+  /** Shows a session started hidden: open() on the prepared instance, now or as soon as it is constructed. */
+  show(): void;
+  /** Starts an attempt (the first, or a retry after an error): open() once shown, prepare() until then. */
+  attempt(): Promise<void> | undefined;
   end(): void;
 }
 
 /** Loads the SDK and opens one session in `spec.container`. */
 export function startSession<Name extends string>(spec: SessionSpec<Name>): Session {
   let ended = false;
+  // Hiding again after it was shown is the binding's business (the element is hidden): the session stays shown.
+  let shown = !spec.hidden;
   const session: Session = {
+    show() {
+      if (shown) return;
+      shown = true;
+      void session.contract?.open();
+    },
+    attempt() {
+      return shown ? session.contract?.open() : session.contract?.prepare();
+    },
     end() {
       ended = true;
       session.contract?.destroy();
@@ -84,7 +100,7 @@ export function startSession<Name extends string>(spec: SessionSpec<Name>): Sess
       }
       for (const [event, name] of spec.events) contract.on(event, (payload) => spec.onEvent(name, payload));
       session.contract = contract;
-      void contract.open();
+      void session.attempt();
     },
     (error: Error) => {
       if (ended) return;
