@@ -18,6 +18,8 @@ export async function npmEntrySize(file) {
     input: file,
     external,
     onwarn: (warning) => {
+      // The React entry's 'use client' is for Server Components frameworks; a plain bundle drops it, as here.
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return;
       throw new Error(warning.message);
     },
   });
