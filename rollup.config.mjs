@@ -104,6 +104,16 @@ function npmPackageFiles() {
   };
 }
 
+/** `<name>.d.ts`, the types of `import`: those of `<name>.d.cts`, re-exported (one declaration of each type). */
+function esmDeclarations(name) {
+  return {
+    name: 'esm-declarations',
+    writeBundle() {
+      writeFileSync(join(npmDir, `${name}.d.ts`), `export * from './${name}.cjs';\n`);
+    },
+  };
+}
+
 /**
  * TypeScript to JavaScript for the loader, file by file, without a second type-checking program: the global
  * build's typescript plugin above already type-checks loader/ (tsconfig.json includes it, and noEmitOnError
@@ -132,6 +142,9 @@ function transpileTypeScript() {
 const onwarn = (warning) => {
   throw new Error(`rollup: ${warning.message}`);
 };
+// The one declaration file of the public types, and how an entry's sources import it (`./types`, resolved or not).
+const SHARED_TYPES = 'types';
+const isSharedTypes = (id) => id === './types' || id.replace(/\.ts$/, '') === join(root, 'loader', 'types');
 const loaderInput = Object.fromEntries(NPM_ENTRIES.map((name) => [name, join(root, 'loader', `${name}.ts`)]));
 // The partner's own React (and any other peer) is imported, never bundled.
 const external = (id) => Object.keys(NPM_PEERS).some((peer) => id === peer || id.startsWith(`${peer}/`));
@@ -140,8 +153,15 @@ const loaderOutput = (format, extension) => ({
   format,
   entryFileNames: `[name].${extension}`,
   chunkFileNames: `shared.${extension}`,
+  // One chunk for the code entries share (the loader, and the session both bindings run): a second one would be
+  // another file for partners' static servers and the release check to know about.
+  manualChunks: { shared: [join(root, 'loader', 'session.ts')] },
   sourcemap: true,
-  banner: `/*! contracts-sdk v${version} (npm loader) */`,
+  // The React entry is a client component: Server Components frameworks (Next.js App Router) render it from a
+  // server component only if its file starts with 'use client'. Rollup drops module-level directives of the
+  // sources (with a warning, which fails this build), so the directive is added to that output file here.
+  banner: (chunk) =>
+    `${chunk.isEntry && chunk.name === 'react' ? "'use client';\n" : ''}/*! contracts-sdk v${version} (npm loader) */`,
 });
 
 export default [
@@ -174,17 +194,28 @@ export default [
     ],
     onwarn,
   },
-  // Types only, derived from src/ (the same declarations the SDK is compiled from): one self-contained file per
-  // entry (a shared declaration chunk would hold private types), written twice: .d.ts for import, .d.cts for
-  // require() (the same declarations, read as CommonJS).
+  // Types only, derived from src/ (the same declarations the SDK is compiled from), declared once each so that
+  // any mix of entries, ESM and CJS, sees one type identity (a copy per entry and format made SvcContracts from two
+  // entries unrelated types, TS2719, as its private members differ; and <svc-contract-signing> declared twice).
+  // The public types (loader/types.ts: the SvcContracts class, options, payloads, the SvcSDK namespace) are in
+  // types.d.cts, which every entry imports; each entry is declared in its .d.cts (for require()), and its .d.ts
+  // (for import) re-exports that. CommonJS declarations, because an ES module may import CommonJS types but
+  // not the other way round.
+  {
+    input: join(root, 'loader', 'types.ts'),
+    output: { file: join(npmDir, `${SHARED_TYPES}.d.cts`), format: 'es' },
+    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
+    onwarn,
+  },
   ...NPM_ENTRIES.map((name) => ({
     input: loaderInput[name],
-    external,
-    output: [
-      { file: join(npmDir, `${name}.d.ts`), format: 'es' },
-      { file: join(npmDir, `${name}.d.cts`), format: 'es' },
-    ],
-    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
+    external: (id) => external(id) || isSharedTypes(id),
+    output: {
+      file: join(npmDir, `${name}.d.cts`),
+      format: 'es',
+      paths: (id) => (isSharedTypes(id) ? `./${SHARED_TYPES}.cjs` : id),
+    },
+    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') }), esmDeclarations(name)],
     onwarn,
   })),
 ];

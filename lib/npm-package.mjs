@@ -48,6 +48,6 @@ export function npmPackageJson({ version, description, license }) {
     peerDependencies: NPM_PEERS,
     // Only partners of the React entry need React: npm must not install it for everyone else.
     peerDependenciesMeta: Object.fromEntries(Object.keys(NPM_PEERS).map((name) => [name, { optional: true }])),
-    engines: { node: '>=18' },
+    engines: { node: '>=20' },
   };
 }

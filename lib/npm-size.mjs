@@ -7,9 +7,9 @@ import { NPM_PEERS } from './npm-package.mjs';
 
 /**
  * Failing limit per entry, min+gzip: the loader entries 2 KB; the React entry is the loader plus the component
- * (about 600 B), 2.5 KB; the element entry is the loader plus the element (about 1.4 KB: attributes, events, lifecycle), 3.5 KB.
+ * and the session it shares with the element (loader/session.ts; about 800 B together, `hidden` included), 2.75 KB; the element entry is the loader plus the element (about 1.4 KB: attributes, events, lifecycle), 3.5 KB.
  */
-export const NPM_BUDGET_GZIP_BYTES = Object.freeze({ index: 2048, pure: 2048, react: 2560, element: 3584 });
+export const NPM_BUDGET_GZIP_BYTES = Object.freeze({ index: 2048, pure: 2048, react: 2816, element: 3584 });
 
 /** `{ minified, gzip }` byte counts of the ESM entry file `file` with its chunks (the partner's React not counted). */
 export async function npmEntrySize(file) {
@@ -18,6 +18,8 @@ export async function npmEntrySize(file) {
     input: file,
     external,
     onwarn: (warning) => {
+      // The React entry's 'use client' is for Server Components frameworks; a plain bundle drops it, as here.
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return;
       throw new Error(warning.message);
     },
   });

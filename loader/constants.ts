@@ -4,7 +4,7 @@ declare const __SDK_VERSION__: string;
 declare const __SDK_INTEGRITY__: string;
 declare const __SVC_CDN_URL__: string;
 
-/** The version of the SDK this package loads, e.g. "1.1.0" (also the package's own version). */
+/** The version of the SDK this package loads ("major.minor.patch"; also the package's own version). */
 export const SDK_VERSION: string = __SDK_VERSION__;
 
 /** Subresource Integrity of `index.umd.js` of that version: `sha384-…`. */

@@ -1,7 +1,7 @@
 // The attributes of <svc-contract-signing> as data: each one's SvcContracts (or loader) option and how its text is
 // read. Every attribute here defines the session: a change of its value starts a new one.
 import { configError } from '../src/errors';
-import type { SESSION_OPTIONS } from './react-props';
+import type { SessionOptionName } from './session';
 
 /** How an attribute's text becomes the option's value. */
 type Kind = 'text' | 'number' | 'length' | 'flag';
@@ -20,7 +20,7 @@ export const SESSION_ATTRIBUTES = [
   ['max-height', 'maxHeight', 'number', 'maxHeight'],
   ['load-timeout', 'loadTimeout', 'number', 'loadTimeout'],
   ['debug', 'debug', 'flag', 'debug'],
-] as const satisfies readonly (readonly [string, (typeof SESSION_OPTIONS)[number], Kind, string])[];
+] as const satisfies readonly (readonly [string, SessionOptionName, Kind, string])[];
 
 /** The loader's options (loadSvcSDK): the CDN to load the SDK from, and the CSP nonce of its script element. */
 export const LOADER_ATTRIBUTES = ['cdn-url', 'nonce'] as const;

@@ -1,6 +1,5 @@
 // <svc-contract-signing>: one signing session in the element itself. The token is a property only; the options
 // are attributes (loader/element-attributes.ts); the SDK's events are DOM events (loader/element-events.ts).
-import { PREFIX } from '../src/errors';
 import { hasOwn } from '../src/values';
 import {
   LOADER_ATTRIBUTES,
@@ -12,8 +11,8 @@ import {
   propertyValue,
 } from './element-attributes';
 import { DOM_EVENTS } from './element-events';
-import { loadSvcSDK } from './load';
-import type { ContractErrorPayload, KnownErrorCode, SigningTokenSource, SvcContracts } from './types';
+import { loadingError, startSession, type Session } from './session';
+import type { SigningTokenSource } from './types';
 
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
@@ -21,18 +20,13 @@ const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement
 // The token stays off the element: no property of it holds the credential (signingToken reads back undefined).
 const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
 
-interface Session {
-  /** Everything the session was created with, by value: another key means another session. */
-  key: string;
-  contract?: SvcContracts;
-  ended?: boolean;
-}
-
 export class SvcContractSigning extends BaseElement {
   static readonly observedAttributes: readonly string[] = [
     ...SESSION_ATTRIBUTES.map(([attribute]) => attribute),
     ...LOADER_ATTRIBUTES,
     TOKEN_ATTRIBUTE,
+    // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
+    'hidden',
   ];
 
   // Reflected attributes (accessors defined on the prototype below).
@@ -51,6 +45,8 @@ export class SvcContractSigning extends BaseElement {
   declare cdnUrl: string | null;
 
   private _session: Session | undefined;
+  /** Everything the session was created with, by value: another key means another session. */
+  private _sessionKey: string | undefined;
   private _checkQueued = false;
 
   /** The signer's token, or a function returning one (asked at each attempt; a new function does not restart). Write-only. */
@@ -129,54 +125,38 @@ export class SvcContractSigning extends BaseElement {
   private _check(): void {
     const token = tokens.get(this);
     if (!this.isConnected || token === undefined) return this._end();
-    const config: Record<string, unknown> = {
-      signingToken: typeof token === 'function' ? () => (tokens.get(this) as () => string | Promise<string>)() : token,
-    };
+    const options: Record<string, unknown> = {};
     for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
       const value = optionValue(kind, this.getAttribute(attribute));
-      if (value !== undefined && !(kind === 'flag' && !value)) config[option] = value;
+      if (value !== undefined && !(kind === 'flag' && !value)) options[option] = value;
     }
     // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
     const loader = {
       cdnUrl: this.getAttribute('cdn-url') ?? undefined,
       nonce: this.nonce || this.getAttribute('nonce') || undefined,
     };
-    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, config]);
-    if (this._session?.key === key) return;
+    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, options]);
+    if (this._session && this._sessionKey === key) {
+      if (!this.hasAttribute('hidden')) this._session.show();
+      return;
+    }
     this._end();
-    this._start(key, config, loader);
-  }
-
-  private _start(key: string, config: Record<string, unknown>, loader: { cdnUrl?: string; nonce?: string }): void {
-    const session: Session = { key };
-    this._session = session;
-    loadSvcSDK(loader).then(
-      (sdk) => {
-        if (session.ended || !sdk) return;
-        let contract: SvcContracts;
-        try {
-          contract = new sdk.SvcContracts(this, config as never);
-        } catch (error) {
-          return this._misuse(error as Error);
-        }
-        for (const [event, name] of DOM_EVENTS) contract.on(event, (detail) => this._dispatch(name, detail));
-        session.contract = contract;
-        void contract.open();
-      },
-      (error: Error) => {
-        if (session.ended) return;
-        if (error instanceof TypeError) return this._misuse(error);
-        // The script could not load (CSP, network, integrity): the same event as any loading failure.
-        this._failed(error.message);
-      },
-    );
+    this._sessionKey = key;
+    this._session = startSession({
+      container: this,
+      token: () => tokens.get(this),
+      options,
+      loader,
+      hidden: this.hasAttribute('hidden'),
+      events: DOM_EVENTS,
+      onEvent: (name, payload) => this._dispatch(name, payload),
+      onMisuse: (error) => this._misuse(error),
+      onLoadError: (payload) => this._dispatch('contract-error', payload),
+    });
   }
 
   private _end(): void {
-    const session = this._session;
-    if (!session) return;
-    session.ended = true;
-    session.contract?.destroy();
+    this._session?.end();
     this._session = undefined;
   }
 
@@ -188,13 +168,7 @@ export class SvcContractSigning extends BaseElement {
   }
 
   private _failed(message: string): void {
-    const detail: ContractErrorPayload = {
-      contractId: this.getAttribute('contract-id') ?? undefined,
-      code: 'loading_error' satisfies KnownErrorCode,
-      message: message.startsWith(PREFIX) ? message : PREFIX + message,
-      source: 'sdk',
-    };
-    this._dispatch('contract-error', Object.freeze(detail));
+    this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, message));
   }
 
   private _dispatch(name: string, detail: unknown): void {

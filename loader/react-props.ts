@@ -1,23 +1,6 @@
-// The props of <ContractSigning> as data: which options define a session, and which callback each event calls.
+// The props of <ContractSigning> as data: which callback each event calls (the session options: loader/session.ts).
+import type { SESSION_OPTIONS } from './session';
 import type { ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
-
-/**
- * The SvcContracts options a session is created with, in addition to `signingToken` and the loader's `cdnUrl`
- * and `nonce`. A change of any of these (by value) ends the session and starts a new one.
- */
-export const SESSION_OPTIONS = [
-  'contractId',
-  'appUrl',
-  'environment',
-  'locale',
-  'title',
-  'width',
-  'height',
-  'minHeight',
-  'maxHeight',
-  'loadTimeout',
-  'debug',
-] as const satisfies readonly Exclude<keyof SvcContractsConfig, 'signingToken'>[];
 
 /** Each event of the SDK and the prop that receives it. */
 export const EVENT_CALLBACKS = [

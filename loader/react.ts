@@ -12,9 +12,8 @@ import {
   type ForwardRefExoticComponent,
   type RefAttributes,
 } from 'react';
-import { loadSvcSDK } from './load';
-import { EVENT_CALLBACKS, SESSION_OPTIONS, type EventCallbacks, type SessionOptions } from './react-props';
-import type { ContractErrorPayload, KnownErrorCode, SvcContracts } from './types';
+import { EVENT_CALLBACKS, type EventCallbacks, type SessionOptions } from './react-props';
+import { SESSION_OPTIONS, startSession, type Session } from './session';
 
 export type { EventCallbacks, SessionOptions } from './react-props';
 
@@ -24,6 +23,12 @@ export interface ContractSigningProps extends SessionOptions, EventCallbacks {
   className?: string;
   /** The container's inline style (set through the DOM's style object, which a strict CSP allows). */
   style?: CSSProperties;
+  /**
+   * Prepares the session ahead, hidden (SvcContracts.prepare(): no box, not focusable, not in the accessibility
+   * tree; the token is asked now). Clearing it shows the ready frame at once; setting it again only hides the
+   * container. Never restarts the session.
+   */
+  hidden?: boolean;
 }
 
 /** What a ref to `<ContractSigning>` gives. */
@@ -41,13 +46,13 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
  * Renders a `<div>` and runs one signing session in it: loads the SDK (the version this package pins, with
  * Subresource Integrity), creates an SvcContracts instance, opens it, and destroys it on unmount. Re-rendering
  * never restarts the session: callbacks and a token function are read from the latest render; only a change of
- * a session option (a different token string, contractId, appUrl, …) starts a new one.
+ * a session option (a different token string, contractId, appUrl, …) starts a new one. `hidden` prepares it ahead.
  */
 export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & RefAttributes<ContractSigningHandle>> =
   forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(props, ref) {
     const container = useRef<HTMLDivElement>(null);
     const latest = useRef(props);
-    const instance = useRef<SvcContracts | undefined>(undefined);
+    const running = useRef<Session | undefined>(undefined);
     // Bumped by retry() when the SDK itself failed to load: the session effect runs again.
     const [loadAttempt, setLoadAttempt] = useState(0);
     // A wrong prop (the SDK's TypeError) is thrown from render, so the nearest error boundary shows it.
@@ -57,10 +62,12 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
     useBrowserLayoutEffect(() => {
       latest.current = props;
     });
+    const call = (name: keyof EventCallbacks, payload: unknown) =>
+      (latest.current[name] as ((value: unknown) => void) | undefined)?.(payload);
 
     // A token string is part of the session; a token function is not (the latest one is asked at each attempt).
     const token = props.signingToken;
-    const session = [
+    const sessionKey = [
       typeof token === 'function' ? 'function' : token,
       props.cdnUrl,
       props.nonce,
@@ -69,62 +76,48 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
 
     // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; everything else is read from `latest`.
     useEffect(() => {
-      const element = container.current!;
-      let ended = false;
-      let contract: SvcContracts | undefined;
-      const call = <K extends keyof EventCallbacks>(name: K, payload: Parameters<NonNullable<EventCallbacks[K]>>[0]) =>
-        (latest.current[name] as ((value: typeof payload) => void) | undefined)?.(payload);
-
-      const { signingToken, cdnUrl, nonce } = latest.current;
-      const config: Record<string, unknown> = {
-        signingToken:
-          typeof signingToken === 'function'
-            ? () => (latest.current.signingToken as () => string | Promise<string>)()
-            : signingToken,
-      };
-      for (const name of SESSION_OPTIONS) if (latest.current[name] !== undefined) config[name] = latest.current[name];
-
-      loadSvcSDK({ cdnUrl, nonce }).then(
-        (sdk) => {
-          if (ended || !sdk) return;
-          try {
-            contract = new sdk.SvcContracts(element, config as never);
-          } catch (error) {
-            setMisuse(() => error);
-            return;
-          }
-          for (const [event, name] of EVENT_CALLBACKS) contract.on(event, (payload) => call(name, payload as never));
-          instance.current = contract;
-          void contract.open();
-        },
-        (error: Error) => {
-          if (ended) return;
-          if (error instanceof TypeError) return setMisuse(() => error);
-          // The script could not load (CSP, network, integrity): the same path as any loading failure.
-          const payload: ContractErrorPayload = {
-            contractId: latest.current.contractId,
-            code: 'loading_error' satisfies KnownErrorCode,
-            message: error.message,
-            source: 'sdk',
-          };
-          call('onError', Object.freeze(payload));
-        },
-      );
+      const { cdnUrl, nonce } = latest.current;
+      const options: Record<string, unknown> = {};
+      for (const name of SESSION_OPTIONS) if (latest.current[name] !== undefined) options[name] = latest.current[name];
+      const session = startSession({
+        container: container.current!,
+        token: () => latest.current.signingToken,
+        options,
+        loader: { cdnUrl, nonce },
+        hidden: !!latest.current.hidden,
+        events: EVENT_CALLBACKS,
+        onEvent: call,
+        onMisuse: (error) => setMisuse(() => error),
+        onLoadError: (payload) => call('onError', payload),
+      });
+      running.current = session;
       return () => {
-        ended = true;
-        contract?.destroy();
-        if (instance.current === contract) instance.current = undefined;
+        session.end();
+        if (running.current === session) running.current = undefined;
       };
-    }, [...session, loadAttempt]);
+    }, [...sessionKey, loadAttempt]);
 
     useImperativeHandle(
       ref,
       () => ({
-        focus: () => instance.current?.focus(),
-        retry: () => (instance.current ? void instance.current.open() : setLoadAttempt((attempt) => attempt + 1)),
+        focus: () => running.current?.contract?.focus(),
+        retry: () => {
+          const session = running.current;
+          return session?.contract ? void session.attempt() : setLoadAttempt((attempt) => attempt + 1);
+        },
       }),
       [],
     );
 
-    return createElement('div', { ref: container, className: props.className, style: props.style });
+    // Shown in the same commit as the container: the prepared frame is ready at once.
+    useBrowserLayoutEffect(() => {
+      if (!props.hidden) running.current?.show();
+    }, [props.hidden]);
+
+    return createElement('div', {
+      ref: container,
+      className: props.className,
+      style: props.style,
+      hidden: props.hidden,
+    });
   });

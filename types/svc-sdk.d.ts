@@ -143,6 +143,6 @@ declare namespace SvcSDK {
     UNKNOWN: 'unknown';
   }>;
 
-  /** The version of the loaded build, e.g. "1.1.0". */
+  /** The version of the loaded build ("major.minor.patch"). */
   const SDK_VERSION: string;
 }

@@ -82,6 +82,18 @@
     );
   }
 
+  /** Loads the signing experience hidden; the open() button then shows it, ready. */
+  function callPrepare() {
+    instance.prepare().then(
+      function () {
+        log.add('call', 'prepare() resolved');
+      },
+      function (error) {
+        log.add('call', 'prepare() rejected', { name: error.name, message: error.message });
+      },
+    );
+  }
+
   /** A token for `scenario`; with `applicationId`, a new token for that same application. */
   function requestToken(scenario, applicationId) {
     return fetch('/api/demo/signing-token', {
@@ -116,7 +128,8 @@
           // Bad options (a min above the max, say): the SDK's own error says which.
           return log.add('call', 'new SvcContracts() threw', { name: error.name, message: error.message });
         }
-        callOpen();
+        if ($('prepare').checked) callPrepare();
+        else callOpen();
       })
       .catch(function (error) {
         log.add('info', 'demo: could not get a signing token', { message: error.message });

@@ -3,7 +3,7 @@
 import { urlForLog } from './service/webhook-post.mjs';
 
 /** The example origin and webhook URL the banner's commands use (a dev server's, on loopback). */
-export const EXAMPLE_PARTNER_ORIGIN = 'https://localhost:3000';
+export const EXAMPLE_PARTNER_ORIGIN = 'http://localhost:3000';
 export const EXAMPLE_WEBHOOK_URL = 'http://127.0.0.1:3000/webhooks/svc';
 
 /** `rows` as aligned `  <left>  <right>` lines. */

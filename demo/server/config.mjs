@@ -47,7 +47,7 @@ function partnerOrigins(env) {
     const url = parsedUrl(origin);
     if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
       throw new Error(
-        `SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. https://localhost:3000 (several separated by commas)`,
+        `SANDBOX_PARTNER_ORIGINS: "${origin}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. http://localhost:3000 (several separated by commas)`,
       );
     }
   }

@@ -15,7 +15,7 @@ import { strictCsp } from './harness-server.mjs';
 
 type Response = { end(): void };
 
-const DOC_CDN = 'https://cdn.svc.example.com';
+const DOC_CDN = 'https://cdn.svc.example';
 const DOC_NONCE = 'r4nd0m';
 
 export interface ElementPage {

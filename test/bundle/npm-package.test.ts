@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
 import { sriOf } from '../../lib/bundle.mjs';
 import { NPM_BUDGET_GZIP_BYTES, npmEntrySize } from '../../lib/npm-size.mjs';
@@ -27,6 +28,9 @@ describe('npm package contracts-sdk', () => {
       sideEffects,
     });
     expect(manifest.private).toBeUndefined();
+    // The Node version the README states, as the repository's own package.json does.
+    expect(manifest.engines).toEqual(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines);
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`Node ${manifest.engines.node.replace('>=', '')}`);
     for (const [path, name] of [
       ['.', 'index'],
       ['./pure', 'pure'],
@@ -56,6 +60,7 @@ describe('npm package contracts-sdk', () => {
         'package.json',
         'shared.cjs',
         'shared.mjs',
+        'types.d.cts',
       ].sort(),
     );
   });
@@ -65,12 +70,22 @@ describe('npm package contracts-sdk', () => {
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/`GUIDE\.md` in this package is the partner guide/);
   });
 
-  it('the .d.cts files declare what the .d.ts files declare (the same types for require())', () => {
+  it('the .d.ts files re-export the .d.cts files (the same types for import and require(), declared once)', () => {
     for (const name of ['index', 'pure', 'react', 'element']) {
-      expect(readFileSync(join(dir, `${name}.d.cts`), 'utf8'), name).toBe(
-        readFileSync(join(dir, `${name}.d.ts`), 'utf8'),
-      );
+      expect(readFileSync(join(dir, `${name}.d.ts`), 'utf8'), name).toBe(`export * from './${name}.cjs';\n`);
     }
+  });
+
+  it.each(['mjs', 'cjs'])(
+    "react.%s starts with 'use client' (a Server Components framework renders it as a client component)",
+    (extension) => {
+      const { body } = parseAst(readFileSync(join(dir, `react.${extension}`), 'utf8'));
+      expect(body[0]).toMatchObject({ type: 'ExpressionStatement', directive: 'use client' });
+    },
+  );
+
+  it.each(['index', 'pure', 'element'])('%s.mjs has no use client directive (it is no component)', (entry) => {
+    expect(readFileSync(join(dir, `${entry}.mjs`), 'utf8')).not.toMatch(/['"]use client['"]/);
   });
 
   it('react: ESM and CJS import on a server and export the component, React itself not bundled', async () => {
@@ -101,7 +116,7 @@ describe('npm package contracts-sdk', () => {
       expect(loaded.ELEMENT_TAG_NAME).toBe('svc-contract-signing');
       await expect(loaded.loadSvcSDK()).resolves.toBeNull();
     }
-    expect(readFileSync(join(dir, 'element.d.ts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(
+    expect(readFileSync(join(dir, 'element.d.cts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(
       /interface HTMLElementTagNameMap \{\s*'svc-contract-signing': SvcContractSigning;/,
     );
   });
@@ -126,7 +141,7 @@ describe('npm package contracts-sdk', () => {
   );
 
   it('declares SvcContracts as a type only (the class comes from the CDN)', () => {
-    const declarations = readFileSync(join(dir, 'pure.d.ts'), 'utf8');
+    const declarations = readFileSync(join(dir, 'types.d.cts'), 'utf8');
     expect(declarations).toMatch(/export type \{[^}]*\bSvcContracts\b/);
     expect(declarations).not.toMatch(/^export \{[^}]*\bSvcContracts\b/m);
   });

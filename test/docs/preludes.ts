@@ -11,6 +11,7 @@ declare function showMessage(text: string): void;
 declare function showRetry(what: string | (() => unknown)): void;
 declare function trackFunnel(step: string, elapsedMs: number): void; // the partner's analytics
 declare function extendPortalSession(): void; // the partner's own idle-logout timer
+declare function getSigningToken(): Promise<string>; // the token function of the quick start, step 2
 `,
   'loader/README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend

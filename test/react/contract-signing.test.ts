@@ -1,62 +1,14 @@
 // <ContractSigning> (contracts-sdk/react) with the real React and the real SvcContracts in happy-dom: the SDK is
 // already on the page (loadSvcSDK() resolves it), and the fake app plays the signing app's side of the protocol.
 import { Component, StrictMode, act, createElement, createRef, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KNOWN_ERROR_CODES, SDK_VERSION, SvcContracts } from '../../src';
+import { describe, expect, it, vi } from 'vitest';
 import { OPTION_TYPES } from '../../src/config';
 import { EVENT_NAMES } from '../../src/emitter';
-import { ContractSigning, type ContractSigningHandle, type ContractSigningProps } from '../../loader/react';
-import { EVENT_CALLBACKS, SESSION_OPTIONS } from '../../loader/react-props';
-import { APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
-
-declare global {
-  // eslint-disable-next-line no-var
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
-let host: HTMLElement;
-let root: Root;
-let constructed: number;
-
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  constructed = 0;
-  // Counts instances: "one session" means one SvcContracts ever constructed.
-  class Counted extends SvcContracts {
-    constructor(...args: ConstructorParameters<typeof SvcContracts>) {
-      super(...args);
-      constructed++;
-    }
-  }
-  vi.stubGlobal('SvcSDK', { SvcContracts: Counted, KNOWN_ERROR_CODES, SDK_VERSION });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-});
-
-const frames = () => host.querySelectorAll('iframe');
-const props = (extra: Partial<ContractSigningProps> = {}): ContractSigningProps => ({
-  signingToken: TOKEN,
-  appUrl: APP_URL,
-  ...extra,
-});
-
-/** Renders and lets loadSvcSDK() resolve and the effect open the contract. */
-async function render(element: ReactNode): Promise<void> {
-  await act(async () => root.render(element));
-}
-
-/** The fake app of the one frame in the component, handshaken and ready. */
-async function readyApp(): Promise<FakeApp> {
-  const app = FakeApp.in(host);
-  await act(() => app.ready());
-  return app;
-}
+import { ContractSigning, type ContractSigningHandle } from '../../loader/react';
+import { EVENT_CALLBACKS } from '../../loader/react-props';
+import { SESSION_OPTIONS } from '../../loader/session';
+import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { constructed, frames, host, props, readyApp, render, root } from './helpers';
 
 describe('<ContractSigning>', () => {
   it('renders a container with the given class and style, and opens one session in it', async () => {

@@ -56,7 +56,7 @@ function indentedAfter(text: string, from: RegExp): string[] {
 describe('the start banner', () => {
   it('lists the origins that may frame the signing app, as its frame-ancestors, and says how to add one', async () => {
     const { text, stop } = await banner({
-      SANDBOX_PARTNER_ORIGINS: 'https://localhost:3000',
+      SANDBOX_PARTNER_ORIGINS: 'http://localhost:3000',
       SANDBOX_API_TOKEN: 'sbx_api_banner_test',
       SANDBOX_WEBHOOK_SECRET: 'whsec_banner_test',
     });
@@ -70,7 +70,7 @@ describe('the start banner', () => {
         ).map((line) => line.trim().split(/\s+/)),
       ).toEqual([
         [partner, 'the', 'demo'],
-        ['https://localhost:3000', 'from', 'SANDBOX_PARTNER_ORIGINS'],
+        ['http://localhost:3000', 'from', 'SANDBOX_PARTNER_ORIGINS'],
       ]);
       const embed = await requestLoopback({
         url: `${signing[1]}/embed`,
@@ -78,10 +78,10 @@ describe('the start banner', () => {
       });
       expect(/frame-ancestors ([^;]*)/.exec(String(embed.headers['content-security-policy']))![1].split(' ')).toEqual([
         partner,
-        'https://localhost:3000',
+        'http://localhost:3000',
       ]);
       expect(text).toContain(
-        "To add your page's origin, restart with it in SANDBOX_PARTNER_ORIGINS (comma-separated), e.g.:\n  SANDBOX_PARTNER_ORIGINS=https://localhost:3000 npm run demo\n",
+        "To add your page's origin, restart with it in SANDBOX_PARTNER_ORIGINS (comma-separated), e.g.:\n  SANDBOX_PARTNER_ORIGINS=http://localhost:3000 npm run demo\n",
       );
 
       const serviceApi = `https://127.0.0.1:${signing[2]}`;
@@ -111,7 +111,7 @@ describe('the start banner', () => {
       SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:4000/hooks?key=k_secret_q, https://hooks.test/in',
     });
     try {
-      expect(text).toContain('  SANDBOX_PARTNER_ORIGINS=http://localhost:5173,https://localhost:3000 npm run demo\n');
+      expect(text).toContain('  SANDBOX_PARTNER_ORIGINS=http://localhost:5173,http://localhost:3000 npm run demo\n');
       expect(
         indentedAfter(text, /^Webhooks: application\.contract\.signed goes to$/)
           .slice(1)

@@ -33,7 +33,7 @@ describe('sandbox settings', () => {
     ).toEqual(['https://localhost:3000', 'http://localhost:5173']);
     for (const bad of ['https://localhost:3000/', 'localhost:3000', 'https://localhost:3000/app']) {
       expect(() => optionsFromEnv({ SANDBOX_PARTNER_ORIGINS: bad })).toThrow(
-        `SANDBOX_PARTNER_ORIGINS: "${bad}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. https://localhost:3000 (several separated by commas)`,
+        `SANDBOX_PARTNER_ORIGINS: "${bad}" is not an origin; write scheme://host:port with no path or trailing slash, e.g. http://localhost:3000 (several separated by commas)`,
       );
     }
   });

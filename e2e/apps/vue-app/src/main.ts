@@ -17,6 +17,15 @@ const testApp = {
     app = createApp(Parent);
     app.mount('#app');
   },
+  /** mount(), with the element `hidden` before its session starts (its check runs after this task). */
+  mountHidden(token: string): void {
+    testApp.mount(token);
+    testApp.setHidden(true);
+  },
+  /** The standard `hidden` property of the app's <svc-contract-signing>, as a partner's code would set it. */
+  setHidden(hidden: boolean): void {
+    (document.querySelector('svc-contract-signing') as HTMLElement).hidden = hidden;
+  },
   /** `count` re-renders of the parent, each flushed before the next. */
   async rerender(count: number): Promise<void> {
     for (let i = 0; i < count; i++) {

@@ -1,0 +1,126 @@
+// One signing session of a binding (<ContractSigning>, <svc-contract-signing>): load the SDK, construct, wire the
+// events, open. Both bindings start, restart and end sessions through this module, so they cannot drift apart.
+import { loadSvcSDK } from './load';
+import type {
+  ContractErrorPayload,
+  ContractEventName,
+  KnownErrorCode,
+  LoadSvcSDKOptions,
+  SigningTokenSource,
+  SvcContracts,
+  SvcContractsConfig,
+} from './types';
+
+/**
+ * The SvcContracts options a session is created with, in addition to `signingToken` and the loader's `cdnUrl`
+ * and `nonce`. A change of any of these (by value) ends the session and starts a new one.
+ */
+export const SESSION_OPTIONS = [
+  'contractId',
+  'appUrl',
+  'environment',
+  'locale',
+  'title',
+  'width',
+  'height',
+  'minHeight',
+  'maxHeight',
+  'loadTimeout',
+  'debug',
+] as const satisfies readonly Exclude<keyof SvcContractsConfig, 'signingToken'>[];
+
+export type SessionOptionName = (typeof SESSION_OPTIONS)[number];
+
+/** What a binding gives a session: where it runs, what it is created with, and where its outcomes go. */
+export interface SessionSpec<Name extends string> {
+  container: Element;
+  /**
+   * The binding's latest token source. A string is read once, at the start (another string is another session);
+   * a function is looked up again at each attempt, so the latest render's or assignment's function answers.
+   */
+  token: () => SigningTokenSource | undefined;
+  /** The session options that are set (undefined ones left out). */
+  options: Partial<Pick<SvcContractsConfig, SessionOptionName>>;
+  loader: LoadSvcSDKOptions;
+  /** Start hidden: prepare() (loaded ahead, no box, not focusable) until show() opens it. */
+  hidden: boolean;
+  /** Each SDK event and the binding's name for it (a callback prop, a DOM event). */
+  events: readonly (readonly [ContractEventName, Name])[];
+  /** An SDK event happened: its binding's name and payload. */
+  onEvent: (name: Name, payload: unknown) => void;
+  /** A wrong option (the SDK's TypeError): the binding reports it as a thrown misuse. */
+  onMisuse: (error: Error) => void;
+  /** The script could not load (CSP, network, integrity): the same payload as any loading failure. */
+  onLoadError: (payload: ContractErrorPayload) => void;
+}
+
+/** A running session; show() and end() are idempotent. */
+export interface Session {
+  /** The instance, once the SDK has loaded and it was constructed. */
+  contract?: SvcContracts;
+  /** Shows a session started hidden: open() on the prepared instance, now or as soon as it is constructed. */
+  show(): void;
+  /** Starts an attempt (the first, or a retry after an error): open() once shown, prepare() until then. */
+  attempt(): Promise<void> | undefined;
+  end(): void;
+}
+
+/** Loads the SDK and opens one session in `spec.container`. */
+export function startSession<Name extends string>(spec: SessionSpec<Name>): Session {
+  let ended = false;
+  // Hiding again after it was shown is the binding's business (the element is hidden): the session stays shown.
+  let shown = !spec.hidden;
+  const session: Session = {
+    show() {
+      if (shown) return;
+      shown = true;
+      void session.contract?.open();
+    },
+    attempt() {
+      return shown ? session.contract?.open() : session.contract?.prepare();
+    },
+    end() {
+      ended = true;
+      session.contract?.destroy();
+    },
+  };
+  const token = spec.token();
+  const config = {
+    ...spec.options,
+    signingToken: typeof token === 'function' ? () => (spec.token() as () => string | Promise<string>)() : token,
+  };
+  loadSvcSDK(spec.loader).then(
+    (sdk) => {
+      if (ended || !sdk) return;
+      let contract: SvcContracts;
+      try {
+        contract = new sdk.SvcContracts(spec.container, config as SvcContractsConfig);
+      } catch (error) {
+        return spec.onMisuse(error as Error);
+      }
+      for (const [event, name] of spec.events) contract.on(event, (payload) => spec.onEvent(name, payload));
+      session.contract = contract;
+      void session.attempt();
+    },
+    (error: Error) => {
+      if (ended) return;
+      if (error instanceof TypeError) return spec.onMisuse(error);
+      spec.onLoadError(loadingError(spec.options.contractId, error.message));
+    },
+  );
+  return session;
+}
+
+/**
+ * The frozen `loading_error` payload of a session that could not start (the script or a misuse). The message is
+ * the loader's or the SDK's, which already starts with "[contracts-sdk] ".
+ */
+export function loadingError(contractId: string | undefined, message: string): ContractErrorPayload {
+  const payload: ContractErrorPayload = {
+    contractId,
+    code: 'loading_error' satisfies KnownErrorCode,
+    message,
+    source: 'sdk',
+  };
+  return Object.freeze(payload);
+}
