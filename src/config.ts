@@ -70,27 +70,9 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   if (typeof signingToken !== 'function' && !token.trim()) {
     throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
   }
-  if (!hasOwn(SIGNING_APP_URLS, environment)) {
-    throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
-  }
-  if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
-    throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
-  }
-  if (appUrl !== undefined && containsSecret(appUrl, token)) {
-    throw configError('config.appUrl must not contain the signing token.');
-  }
-  if (!title.trim()) {
-    throw configError('config.title must not be empty.');
-  }
+  checkOptions(environment, loadTimeout, appUrl, title, token);
+  checkHeights(options, minHeight, maxHeight);
   const autoHeight = options.height === 'auto';
-  if (
-    !(autoHeight || (options.minHeight ?? options.maxHeight) === undefined) ||
-    !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)
-  ) {
-    throw configError(
-      `config.minHeight and maxHeight need height: "auto" and 0 <= minHeight <= maxHeight, got ${minHeight} and ${maxHeight}.`,
-    );
-  }
   return {
     token: signingToken!,
     settings: {
@@ -108,6 +90,40 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       loadTimeout,
     },
   };
+}
+
+/** Each option's own range (`token` only to keep it out of the messages). */
+function checkOptions(
+  environment: string,
+  loadTimeout: number,
+  appUrl: string | undefined,
+  title: string,
+  token: string,
+): void {
+  if (!hasOwn(SIGNING_APP_URLS, environment)) {
+    throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
+  }
+  if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
+    throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
+  }
+  if (appUrl !== undefined && containsSecret(appUrl, token)) {
+    throw configError('config.appUrl must not contain the signing token.');
+  }
+  if (!title.trim()) {
+    throw configError('config.title must not be empty.');
+  }
+}
+
+/** minHeight and maxHeight only with height "auto" (`options` as given), and in order. */
+function checkHeights(options: Record<string, unknown>, minHeight: number, maxHeight: number): void {
+  if (
+    !(options.height === 'auto' || (options.minHeight ?? options.maxHeight) === undefined) ||
+    !(minHeight >= 0 && minHeight <= maxHeight && maxHeight < Infinity)
+  ) {
+    throw configError(
+      `config.minHeight and maxHeight need height: "auto" and 0 <= minHeight <= maxHeight, got ${minHeight} and ${maxHeight}.`,
+    );
+  }
 }
 
 /**
