@@ -2,7 +2,7 @@
 // The release pipeline against a temporary directory and against a real S3 (Ceph's RADOS Gateway on loopback,
 // one cluster for this file: test/release/radosgw.ts), with real builds of several versions made from temporary
 // copies of the project. s3rver appears once, where a store that ignores conditional writes is the point.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ beforeAll(async () => {
     cleanup.push(...Object.values(projects), ...Object.values(builds));
     await gateway; // so that afterAll stops it even when a build failed
   }
-}, 240_000);
+}, 360_000); // five builds: about 1 min alone, several on a machine shared with other jobs
 
 afterAll(async () => {
   await s3?.stop();
@@ -283,6 +283,23 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
     const forward = await rollback(h, t, '1.1.0');
     expect(forward.output).toContain('moves v1/ forward');
     expect(await t.read(alias())).toEqual(file(builds['1.1.0'], '1.1.0', 'index.umd.js'));
+  });
+
+  it('refuses a manifest that lacks a rollback the origin records (a stale checkout), and writes nothing', async () => {
+    const t = await h.fresh();
+    await release(h, t, '1.0.0');
+    await release(h, t, '1.1.0');
+    const stale = readFileSync(t.manifest, 'utf8');
+    await rollback(h, t, '1.0.0');
+    writeFileSync(t.manifest, stale); // the checkout never got the rollback's commit
+    const before = await t.snapshot();
+    const failure = await release(h, t, '1.1.0').catch((error) => error);
+    expect(failure).toBeInstanceOf(ReleaseError);
+    expect(failure.message).toContain('is behind the origin');
+    expect(failure.message).toContain('rollback of v1/ from 1.1.0 to 1.0.0');
+    expect(failure.hint).toContain('git pull');
+    await expect(rollback(h, t, '1.1.0')).rejects.toThrow('is behind the origin');
+    expect(await t.snapshot(), 'v1/ still serves the rollback').toEqual(before);
   });
 
   it('--dry-run prints every action and writes nothing (release and rollback)', async () => {
