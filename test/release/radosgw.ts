@@ -98,7 +98,9 @@ export async function startRadosgw(): Promise<Radosgw> {
   };
 
   try {
-    const [monPort, port] = [await freePort(), await freePort()];
+    const monPort = await freePort();
+    let port = await freePort();
+    while (port === monPort) port = await freePort();
     const conf = join(dir, 'ceph.conf');
     const fsid = randomUUID();
     writeFileSync(conf, cephConf(dir, monPort, port, fsid));
@@ -173,6 +175,8 @@ async function runTool(dir: string, command: string, args: string[]): Promise<st
     return stdout;
   } catch (error) {
     const { stderr = '', code } = error as { stderr?: string; code?: unknown };
+    if (code === 'ENOENT')
+      throw new Error(`radosgw setup: ${command} is not installed; run bash scripts/install-browsers.sh as root`);
     throw new Error(`radosgw setup: ${command} ${args.join(' ')} failed (${String(code)}): ${stderr.slice(0, 2000)}`);
   }
 }
