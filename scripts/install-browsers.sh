@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Installs, from Debian packages, what the real-browser tests drive: Chromium, Firefox ESR, WebKitGTK's
-# WebDriver (with MiniBrowser) under a virtual display (Xvfb), and nginx for the release tests. Playwright's own
-# browser downloads are never used. Skips whatever is already installed, runs `apt-get update` only when
+# WebDriver (with MiniBrowser) under a virtual display (Xvfb), and for the release tests nginx and a real S3
+# (Ceph's RADOS Gateway with one monitor and one OSD; test/release/radosgw.ts runs it). Playwright's own browser
+# downloads are never used. Skips whatever is already installed, runs `apt-get update` only when
 # something is missing, then maps the test host names to 127.0.0.1 in /etc/hosts (WebKitGTK resolves names only
 # there). Prints what it installed or found, with versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian package → the file the tests run from it.
-packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx)
+packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx radosgw ceph-mon ceph-osd)
+# Installed without Recommends: Ceph recommends the whole cluster tooling (ceph-mgr, ceph-mds, python modules,
+# ~300 MB more); a throwaway one-OSD cluster needs none of it.
+lean=(radosgw ceph-mon ceph-osd)
 declare -A binary=(
   [chromium]=/usr/bin/chromium
   [firefox-esr]=/usr/bin/firefox-esr
   [webkit2gtk-driver]=/usr/bin/WebKitWebDriver
   [xvfb]=/usr/bin/Xvfb
   [nginx]=/usr/sbin/nginx
+  [radosgw]=/usr/bin/radosgw
+  [ceph-mon]=/usr/bin/ceph-mon
+  [ceph-osd]=/usr/bin/ceph-osd
 )
 
 installed() {
@@ -29,6 +36,9 @@ missing=()
 for package in "${packages[@]}"; do
   installed "$package" || missing+=("$package")
 done
+is_lean() {
+  [[ " ${lean[*]} " == *" $1 "* ]]
+}
 
 if [ "$(id -u)" -eq 0 ]; then
   as_root=()
@@ -48,12 +58,25 @@ need_root() {
 }
 
 if [ "${#missing[@]}" -gt 0 ]; then
-  need_root "installing ${missing[*]}" "apt-get update && apt-get install -y ${missing[*]}"
+  with_recommends=()
+  without_recommends=()
+  for package in "${missing[@]}"; do
+    if is_lean "$package"; then without_recommends+=("$package"); else with_recommends+=("$package"); fi
+  done
+  by_hand="apt-get update"
+  [ "${#with_recommends[@]}" -gt 0 ] && by_hand+=" && apt-get install -y ${with_recommends[*]}"
+  [ "${#without_recommends[@]}" -gt 0 ] && by_hand+=" && apt-get install -y --no-install-recommends ${without_recommends[*]}"
+  need_root "installing ${missing[*]}" "$by_hand"
   echo "install-browsers: installing ${missing[*]}"
   apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -q)
   "${apt[@]}" update >/dev/null
   # Recommends included: the package set the browsers were checked with (fonts, codecs, xauth).
-  "${apt[@]}" install -y "${missing[@]}" >/dev/null
+  if [ "${#with_recommends[@]}" -gt 0 ]; then
+    "${apt[@]}" install -y "${with_recommends[@]}" >/dev/null
+  fi
+  if [ "${#without_recommends[@]}" -gt 0 ]; then
+    "${apt[@]}" install -y --no-install-recommends "${without_recommends[@]}" >/dev/null
+  fi
 fi
 
 for package in "${packages[@]}"; do

@@ -9,18 +9,39 @@ export function publicManifestOf(manifest) {
   return shown;
 }
 
+/** The origin's versions.json as parsed JSON, or null when it is absent or unreadable. */
+async function readServed(target) {
+  const current = await target.get(MANIFEST_KEY);
+  try {
+    return current && JSON.parse(current.body.toString('utf8'));
+  } catch {
+    return null; // unreadable: replaced on the next write
+  }
+}
+
+/**
+ * The local manifest's alias history decides whether a re-release may move the alias back over a rollback
+ * (alias.mjs), so it must hold every move the origin records: a checkout without the commit of the last rollback
+ * would otherwise undo it (docs/decisions.md #28).
+ */
+export async function checkNotBehindOrigin({ target, previous, file }) {
+  const served = await readServed(target);
+  const ours = new Set((previous?.aliasHistory ?? []).map((event) => JSON.stringify(event)));
+  const missing = (served?.aliasHistory ?? []).filter((event) => !ours.has(JSON.stringify(event)));
+  if (missing.length === 0) return;
+  const moves = missing.map((e) => `${e.action} of ${e.alias}/ from ${e.from} to ${e.to} on ${e.date}`);
+  throw new ReleaseError(
+    `${file} is behind the origin's ${MANIFEST_KEY}: it lacks ${moves.join('; ')}`,
+    `pull the commit that recorded it (git pull), or start from the origin's copy (download ${MANIFEST_KEY} into ${file}), and run again; nothing was written`,
+  );
+}
+
 const sameIgnoringDate = (a, b) => JSON.stringify({ ...a, updated: null }) === JSON.stringify({ ...b, updated: null });
 
 /** Writes versions.json to the origin when its content changed, then reads it back. */
 export async function publishOriginManifest({ target, manifest, dryRun, report }) {
   const document = publicManifestOf(manifest);
-  const current = await target.get(MANIFEST_KEY);
-  let served = null;
-  try {
-    served = current && JSON.parse(current.body.toString('utf8'));
-  } catch {
-    // unreadable: replaced below
-  }
+  const served = await readServed(target);
   if (served && sameIgnoringDate(served, document)) {
     report.info(`unchanged  ${MANIFEST_KEY} on the origin`);
     return;

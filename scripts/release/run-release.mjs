@@ -18,7 +18,7 @@ import {
 } from './manifest.mjs';
 import { NPM_PACKAGE_NAME } from '../../lib/npm-package.mjs';
 import { checkPackageCdn, checkRegistry, publishNpmPackage, verifyNpmPackage } from './npm-package.mjs';
-import { publishOriginManifest } from './origin-manifest.mjs';
+import { checkNotBehindOrigin, publishOriginManifest } from './origin-manifest.mjs';
 import { confirmPinned, publishPinned } from './publish.mjs';
 import { readPublished } from './published.mjs';
 import { createReporter } from './report.mjs';
@@ -46,7 +46,7 @@ export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * @param {Function} [options.build]         ({projectDir, outDir, env}) → Promise; default: npm run build
  * @param {object} [options.env]             environment for the build and the S3 client
  * @param {Function} [options.log]           receives each output line
- * @param {object} [options.s3Client]        S3 client for an s3:// dest (tests pass one for s3rver)
+ * @param {object} [options.s3Client]        S3 client for an s3:// dest (tests pass one that holds writes)
  * @param {Function} [options.now]           clock for the manifest dates (tests pin it)
  */
 export async function runRelease(options) {
@@ -82,6 +82,7 @@ export async function runRelease(options) {
     // Before anything is built or written: a version the registry already has can never be published again.
     if (npmRegistry) checkPackageCdn({ publicUrl, env });
     const npmTag = npmRegistry ? await checkRegistry({ registry: npmRegistry, version, env, report }) : undefined;
+    await checkNotBehindOrigin({ target, previous, file: manifestFile });
 
     report.step('Build');
     const git = checkGitTree(projectDir, { allowDirty });

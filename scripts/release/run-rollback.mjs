@@ -7,6 +7,7 @@ import { ALIAS_FILES, FILES, aliasName, keyOf } from './layout.mjs';
 import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, readManifest } from './manifest.mjs';
 import { readPublished } from './published.mjs';
 import { ReleaseError, createReporter } from './report.mjs';
+import { checkNotBehindOrigin } from './origin-manifest.mjs';
 import { PROJECT_DIR, saveManifest } from './run-release.mjs';
 import { compareVersions, isPrerelease, isVersion, majorOf, sortVersions } from './semver.mjs';
 import { snippetFor } from './snippet.mjs';
@@ -46,6 +47,7 @@ export async function runRollback(options) {
     for (const warning of await target.check()) report.warn(warning);
     const previous = await readManifest(manifestFile);
     checkManifestTarget(previous, target.id, manifestFile);
+    await checkNotBehindOrigin({ target, previous, file: manifestFile });
 
     report.step(`Check ${to}`);
     const published = await readPublished(target);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The real commands, as a release engineer runs them: from a clean clone (a committed temporary copy of the
-// project), with a real clean build, into a directory and into an S3-compatible server configured through the
-// usual AWS environment variables.
+// project), with a real clean build, into a directory and into a real S3 (radosgw on loopback: radosgw.ts)
+// configured through the usual AWS environment variables.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,17 +9,18 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sriOf } from '../../lib/bundle.mjs';
 import { createS3Client } from '../../scripts/release/targets/s3.mjs';
-import { PACKAGE, makeProject, snapshotDirectory, startS3, tempDir } from './helpers';
+import { PACKAGE, makeProject, snapshotDirectory, tempDir } from './helpers';
+import { type Radosgw, startRadosgw } from './radosgw';
 
 let project: string;
-let s3: Awaited<ReturnType<typeof startS3>>;
+let s3: Radosgw;
 const cleanup: string[] = [];
 
 beforeAll(async () => {
   project = makeProject('1.0.0');
   cleanup.push(project);
-  s3 = await startS3();
-}, 60_000);
+  s3 = await startRadosgw();
+}, 90_000);
 
 afterAll(async () => {
   await s3?.stop();
@@ -91,21 +92,22 @@ describe('npm run release / release:rollback (the scripts themselves)', { timeou
   it('releases into S3 configured by AWS_ENDPOINT_URL and the AWS credential variables', async () => {
     const manifest = join(tempDir('cli-manifest'), 'versions.json');
     cleanup.push(dirname(manifest));
-    const result = await run('release', ['--dest', 's3://cdn-origin/cli', '--manifest', manifest], s3.env);
+    const bucket = await s3.bucket('cli');
+    const result = await run('release', ['--dest', `s3://${bucket}/cli`, '--manifest', manifest], s3.env);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'Releasing contracts-sdk 1.0.0 to S3 s3://cdn-origin/cli (endpoint http://127.0.0.1:',
+      `Releasing contracts-sdk 1.0.0 to S3 s3://${bucket}/cli (endpoint http://127.0.0.1:`,
     );
     expect(result.stdout).toContain('written with If-None-Match: *');
     const head = await createS3Client(s3.env).send(
-      new HeadObjectCommand({ Bucket: 'cdn-origin', Key: `cli/${PACKAGE}/1.0.0/index.umd.js` }),
+      new HeadObjectCommand({ Bucket: bucket, Key: `cli/${PACKAGE}/1.0.0/index.umd.js` }),
     );
     expect(head).toMatchObject({
       ContentType: 'text/javascript; charset=utf-8',
       CacheControl: 'public, max-age=31536000, immutable',
     });
-    expect(JSON.parse(readFileSync(manifest, 'utf8')).target).toBe('s3://cdn-origin/cli');
+    expect(JSON.parse(readFileSync(manifest, 'utf8')).target).toBe(`s3://${bucket}/cli`);
   });
 
   it('exits 2 with the usage on a usage error, and 1 with a fix on a bad target', async () => {

@@ -1,5 +1,6 @@
-// Fixtures for the release tests: real builds of other versions from temporary copies of the project, targets
-// (a temporary directory, and an s3rver on loopback), and byte-level snapshots of what a target holds.
+// Fixtures for the release tests: real builds of other versions from temporary copies of the project, s3rver (a
+// store that ignores conditional writes; the real S3 is radosgw.ts), and byte-level snapshots of what a target
+// holds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -127,11 +128,18 @@ export const CORS_XML = `<?xml version="1.0" encoding="UTF-8"?>
   <CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver on 127.0.0.1, random port, data in a temp directory; bucket `cdn-origin` with CORS, `no-cors` without. */
 // The AWS SDK warns once per process that it will require Node 22 from 2027; in test output that is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-export async function startS3(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+/**
+ * s3rver on 127.0.0.1, random port, data in a temp directory; bucket `cdn-origin` with CORS, `no-cors` without.
+ * Only for what needs a store that ignores `If-None-Match: *` (s3rver does); everything else uses radosgw.ts.
+ */
+export async function startS3(): Promise<{
+  env: Record<string, string>;
+  bucket: (purpose: string, options?: { cors?: boolean }) => Promise<string>;
+  stop: () => Promise<void>;
+}> {
   const directory = tempDir('s3rver');
   const server = new S3rver({
     address: '127.0.0.1',
@@ -151,6 +159,8 @@ export async function startS3(): Promise<{ env: Record<string, string>; stop: ()
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_REGION: 'us-east-1',
     },
+    // Two fixed buckets: callers keep apart by prefix.
+    bucket: async (_purpose, { cors = true } = {}) => (cors ? 'cdn-origin' : 'no-cors'),
     stop: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
