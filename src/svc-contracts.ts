@@ -82,8 +82,8 @@ export class SvcContracts {
 
   /**
    * Creates the iframe and resolves when `contract.ready` or `contract.error` is emitted. Calling it while
-   * opening or open returns the same promise; after an error it replaces the failed frame (a retry). After
-   * prepare() it shows the prepared frame and returns prepare()'s promise.
+   * opening, open or completed returns the same promise (resolved once ready); after an error it replaces the
+   * failed frame (a retry). After prepare() it shows the prepared frame and returns prepare()'s promise.
    */
   open(): Promise<void> {
     // Where focus returns if the frame goes (focus-return.ts). Not the frame itself: an open() from inside it keeps
