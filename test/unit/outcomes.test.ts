@@ -98,6 +98,15 @@ describe('contract.declined', () => {
     }
   });
 
+  it('an app error without a message (or with one that is not text, or holds a piece of the token) has no message key', async () => {
+    for (const message of [undefined, 42, ' ', `expired ${TOKEN.slice(-9)}`]) {
+      const { app, events } = await inState('ready');
+      await app.send(envelope('error', { code: 'not_found', message }));
+      expect(events.seen).toEqual([['contract.error', { contractId: 'c-7', code: 'not_found', source: 'app' }]]);
+      expect(Object.hasOwn(events.seen[0][1] as object, 'message'), JSON.stringify(message)).toBe(false);
+    }
+  });
+
   it('cleans the reason like an error message: token redacted, controls removed, 300 code points', async () => {
     const { app, events } = await inState('ready');
     await app.send(envelope('declined', { reason: `Too\u0000expensive\n\u202e${TOKEN}\u2028${'é'.repeat(400)}` }));
