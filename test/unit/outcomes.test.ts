@@ -77,6 +77,25 @@ describe('the new app messages in every state', () => {
   );
 });
 
+describe('resize after the outcome and after error (docs/protocol.md §6)', () => {
+  it('after completed, resize still sets the height; after error it no longer arrives (the port is closed)', async () => {
+    const done = await inState('ready', { height: 'auto', minHeight: 100, maxHeight: 900 });
+    await done.app.send(envelope('completed'));
+    await done.app.send(envelope('resize', { height: 420 }));
+    expect(done.app.iframe.style.height).toBe('420px');
+
+    const failed = await inState('ready', { height: 'auto', minHeight: 100, maxHeight: 900 });
+    await failed.app.send(envelope('resize', { height: 300 }));
+    const port = failed.app.port!;
+    const closed = failed.app.closed(port);
+    await failed.app.send(envelope('error', { code: 'not_found' }));
+    await closed;
+    port.postMessage(envelope('resize', { height: 700 }));
+    await microtasksDone();
+    expect(failed.app.iframe.style.height).toBe('300px');
+  });
+});
+
 describe('contract.declined', () => {
   it('carries the reason, keeps the frame, and ends the attempt: a reloaded app gets no init', async () => {
     const { app, events, container } = await inState('ready');
