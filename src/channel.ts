@@ -101,15 +101,16 @@ export function openChannel(options: ChannelOptions): Channel {
       ignore('origin', event.origin);
     } else if (offered === undefined) {
       ignore('not a hello', origin);
+    } else if (!options.canGreet()) {
+      // After the outcome any hello is out of order, whatever versions it offers (docs/protocol.md §4.2).
+      ignore('hello out of order', origin);
     } else if (!offered) {
       options.onNoCommonVersion();
-    } else if (options.canGreet()) {
+    } else {
       heard = true;
       stopLoadCheck();
       if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
       else answer(frameWindow, offered, token);
-    } else {
-      ignore('hello out of order', origin);
     }
   };
 

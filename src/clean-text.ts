@@ -1,4 +1,4 @@
-import { redactString } from './redact';
+import { holdsPiece, redactString } from './redact';
 
 /** The longest `message` a partner receives, in code points. */
 export const MAX_MESSAGE_LENGTH = 300;
@@ -11,9 +11,11 @@ const INVISIBLE = /[\p{Cf}\u{E0000}-\u{E007F}]|\p{Cs}/gu;
 /**
  * Plain, visible, single-line text for a partner: breaking characters become spaces, invisible ones are
  * removed, the token is redacted (after removal, so it cannot hide behind a zero-width character), then the
- * text is trimmed and cut to 300 code points (never inside a surrogate pair). Empty text becomes undefined.
+ * text is trimmed and cut to 300 code points (never inside a surrogate pair). Empty text, and text that still
+ * holds an 8-character piece of the token (a part of it the app let through), becomes undefined.
  */
 export function cleanText(text: string, token: string): string | undefined {
   const visible = redactString(text.replace(BREAKING, ' ').replace(INVISIBLE, ''), token).trim();
-  return Array.from(visible).slice(0, MAX_MESSAGE_LENGTH).join('').trim() || undefined;
+  const cut = Array.from(visible).slice(0, MAX_MESSAGE_LENGTH).join('').trim();
+  return cut && !holdsPiece(cut, token) ? cut : undefined;
 }

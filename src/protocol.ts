@@ -1,5 +1,6 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
+import { holdsPiece } from './redact';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
 export const PROTOCOL = 'svc-contracts';
@@ -12,7 +13,7 @@ const MAX_OFFERED_VERSIONS = 16;
 export type AppMessage =
   | { type: 'loaded' | 'ready' | 'completed' | 'cancelled' }
   | { type: 'activity' }
-  | { type: 'declined'; reason: string | undefined }
+  | { type: 'declined'; reason?: string }
   | { type: 'step'; step: string }
   | { type: 'error'; code: string; message: string | undefined }
   | { type: 'resize'; height: number };
@@ -64,10 +65,11 @@ export function helloVersion(data: unknown): number | undefined {
 
 /**
  * An error code or step name as the partner receives it: letters, digits and `_.-` (at most 64), never a name
- * every object inherits (partners look codes up in objects) and never holding the token; anything else "unknown".
+ * every object inherits (partners look codes up in objects) and never holding a piece of the token; anything
+ * else "unknown".
  */
 function cleanCode(code: unknown, token: string): string {
-  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !code.includes(token)
+  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !holdsPiece(code, token)
     ? code
     : 'unknown';
 }
@@ -94,8 +96,14 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
-    if (type === 'declined') return { type, reason: text('reason') };
-    if (type === 'step') return { type, step: cleanCode(field('step'), token) };
+    if (type === 'declined') {
+      // No reason: no key at all (the partner's `'reason' in payload` is false).
+      const reason = text('reason');
+      return reason === undefined ? { type } : { type, reason };
+    }
+    // A step without a string name says nothing: malformed (an error without a code still reports the error).
+    if (type === 'step')
+      return typeof field('step') === 'string' ? { type, step: cleanCode(field('step'), token) } : undefined;
     if (type === 'error') return { type, code: cleanCode(field('code'), token), message: text('message') };
   } catch {
     // a hostile getter or proxy: treat as junk

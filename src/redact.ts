@@ -42,3 +42,19 @@ export function redact(value: unknown, secret: string): string {
   }
   return redactString(text, secret);
 }
+
+/** The shortest piece of the token that app text may not hold (docs/protocol.md §6.1): shorter ones are common words. */
+export const TOKEN_PIECE = 8;
+
+/**
+ * Whether `text` holds a piece of `secret` of TOKEN_PIECE characters (the whole secret when it is shorter), raw,
+ * JSON-escaped or percent-encoded: the app's text must not carry part of the token to the partner.
+ */
+export function holdsPiece(text: string, secret: string): boolean {
+  if (!secret) return false;
+  return secretForms(secret).some((form) => {
+    for (let start = 0; start === 0 || start + TOKEN_PIECE <= form.length; start += 1)
+      if (text.includes(form.slice(start, start + TOKEN_PIECE))) return true;
+    return false;
+  });
+}

@@ -32,7 +32,7 @@ const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
 /** contract.activity at most this often per instance, however often the app reports activity. */
 const ACTIVITY_INTERVAL_MS = 30_000;
-/** contract.step at most this many times per attempt: a real flow has a handful; a flooding app is cut off. */
+/** contract.step names per attempt at most: a real flow has a handful; a flooding app is cut off. */
 const MAX_STEPS = 100;
 const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
@@ -60,11 +60,13 @@ export class SvcContracts {
   private _focusBefore: Element | null | undefined;
   private _pending: Promise<void> | undefined;
   private _settle: (() => void) | undefined;
-  /** performance.now() at the open() or prepare() that started this attempt: contract.step's elapsedMs counts from there. */
-  private _openedAt!: number;
-  /** performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). */
+  /**
+   * performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). The one clock of
+   * the signer's wait: User Timing and contract.step's elapsedMs count from here.
+   */
   private _shownAt: number | undefined;
-  private _steps!: number;
+  /** The step names the partner has received in this attempt: each at most once (a reloaded app repeats its step). */
+  private _steps!: Set<string>;
   /** No contract.activity before this performance.now() (none yet: undefined). */
   private _quietUntil: number | undefined;
 
@@ -80,8 +82,8 @@ export class SvcContracts {
 
   /**
    * Creates the iframe and resolves when `contract.ready` or `contract.error` is emitted. Calling it while
-   * opening or open returns the same promise; after an error it replaces the failed frame (a retry). After
-   * prepare() it shows the prepared frame and returns prepare()'s promise.
+   * opening, open or completed returns the same promise (resolved once ready); after an error it replaces the
+   * failed frame (a retry). After prepare() it shows the prepared frame and returns prepare()'s promise.
    */
   open(): Promise<void> {
     // Where focus returns if the frame goes (focus-return.ts). Not the frame itself: an open() from inside it keeps
@@ -143,13 +145,15 @@ export class SvcContracts {
   }
 
   /**
-   * Moves keyboard focus into the signing app (it focuses its first control). The SDK never moves focus by
-   * itself; call this, e.g. on contract.ready, when the signer expects to continue in the frame.
+   * Moves keyboard focus into the signing app (it focuses its first control); nothing until open() has shown
+   * the frame. The SDK never moves focus by itself; call this, e.g. on contract.ready, when the signer expects to
+   * continue in the frame.
    */
   focus(): void {
     // Not iframe.focus() first: Firefox then keeps the frame's document unfocused and the app's control
     // unreachable (docs/decisions.md #23). The channel focuses the element itself when the app cannot.
-    this._channel?.focus();
+    // A prepared frame that open() has not shown yet gets nothing: no focus into a hidden frame.
+    if (this._shownAt !== undefined) this._channel?.focus();
   }
 
   private _assertUsable(method: string): void {
@@ -203,8 +207,7 @@ export class SvcContracts {
     this._container.appendChild(iframe);
     frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
     this._state = LOADING;
-    this._openedAt = performance.now();
-    this._steps = 0;
+    this._steps = new Set();
     this._shownAt = undefined;
     this._log(`${method}: frame created for`, this._settings.app.embedUrl);
     if (method === 'open') this._show();
@@ -242,20 +245,22 @@ export class SvcContracts {
         this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
       return;
     }
-    // error, step and activity count while the attempt runs (from the handshake on), each progress message in
-    // its one state: a reloaded app's repeated loaded/ready are ignored too, so no event reaches the partner twice.
+    // Each progress message counts in its one state: a reloaded app's repeated loaded/ready are ignored too, so no
+    // event reaches the partner twice.
     const now = performance.now();
-    const running = type === 'error' || type === 'step' || type === 'activity';
     // Read only for the progress messages' own entries: PROGRESS inherits from Object.prototype, which the page
     // may have polluted with a "step" or an "error".
     const progress = PROGRESS[type as keyof typeof PROGRESS];
-    if (running ? !isRunning(this._state) : this._state !== progress![0]) {
+    if (!this._inOrder(type, progress)) {
       this._channel!.ignore(`${type} out of order`);
     } else if (message.type === 'error') {
       this._fail('app', message.message, message.code);
-    } else if (type === 'step') {
-      if (++this._steps <= MAX_STEPS)
-        this._emit('contract.step', { ...(fields as { step: string }), elapsedMs: Math.round(now - this._openedAt) });
+    } else if (message.type === 'step') {
+      // A repeated name (a reloaded app sends its step again) and names past the limit are dropped silently.
+      if (this._steps.size < MAX_STEPS && !this._steps.has(message.step)) {
+        this._steps.add(message.step);
+        this._emit('contract.step', { step: message.step, elapsedMs: Math.round(now - this._shownAt!) });
+      }
     } else if (type === 'activity') {
       // Never before the first (undefined: the comparison is false).
       if (!(now < this._quietUntil!)) {
@@ -267,6 +272,15 @@ export class SvcContracts {
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
+  }
+
+  /** Whether an app message counts now (docs/protocol.md §6, §6.4); anything else is ignored as out of order. */
+  private _inOrder(type: string, progress: readonly [from: State, to: State] | undefined): boolean {
+    if (type === 'error') return isRunning(this._state); // from the handshake until the outcome
+    // The signer's: from loaded until the outcome, and only once open() has shown the frame (not a hidden frame's).
+    if (type === 'step' || type === 'activity')
+      return isRunning(this._state) && this._state !== LOADING && this._shownAt !== undefined;
+    return this._state === progress![0];
   }
 
   /**
@@ -282,7 +296,8 @@ export class SvcContracts {
     this._connection?.run();
     if (source === 'sdk') this._frame?.run();
     this._state = FAILED;
-    this._emit('contract.error', { code, message, source });
+    // No message: no key at all, as for declined's reason (docs/protocol.md §6.1).
+    this._emit('contract.error', { code, ...(message === undefined ? {} : { message }), source });
   }
 
   private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {

@@ -60,17 +60,18 @@ export interface ContractErrorPayload extends ContractEventPayload {
 }
 
 export interface ContractDeclinedPayload extends ContractEventPayload {
-  /** The signer's reason as the signing app reports it: plain single-line text, at most 300 characters; or absent. */
+  /** The signer's reason as the signing app reports it: plain single-line text, at most 300 code points; or no key. */
   reason?: string;
 }
 
 export interface ContractStepPayload extends ContractEventPayload {
   /**
    * Where the signer is, e.g. `"document_viewed"`, `"verification_started"`, `"signature_started"`. Open-ended:
-   * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else `"unknown"`).
+   * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else, or a name
+   * holding part of the token, `"unknown"`). Each name at most once per attempt.
    */
   step: string;
-  /** Milliseconds since the `open()` or `prepare()` call that started this attempt. */
+  /** Milliseconds since the `open()` that showed the frame (the start of the User Timing measures). */
   elapsedMs: number;
 }
 

@@ -74,17 +74,18 @@ declare namespace SvcSDK {
   }
 
   interface ContractDeclinedPayload extends ContractEventPayload {
-    /** The signer's reason as the signing app reports it: plain single-line text, at most 300 characters; or absent. */
+    /** The signer's reason as the signing app reports it: plain single-line text, at most 300 code points; or no key. */
     reason?: string;
   }
 
   interface ContractStepPayload extends ContractEventPayload {
     /**
      * Where the signer is, e.g. `"document_viewed"`, `"verification_started"`, `"signature_started"`. Open-ended:
-     * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else `"unknown"`).
+     * a name the signing app adds later passes through (letters, digits, `_.-`, at most 64; anything else, or a name
+     * holding part of the token, `"unknown"`). Each name at most once per attempt.
      */
     step: string;
-    /** Milliseconds since the `open()` or `prepare()` call that started this attempt. */
+    /** Milliseconds since the `open()` that showed the frame (the start of the User Timing measures). */
     elapsedMs: number;
   }
 
@@ -129,8 +130,9 @@ declare namespace SvcSDK {
     once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     off<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     /**
-     * Moves keyboard focus into the signing app (it focuses its first control). The SDK never moves focus by
-     * itself; call this, e.g. on contract.ready, when the signer expects to continue in the frame.
+     * Moves keyboard focus into the signing app (it focuses its first control); nothing until open() has shown
+     * the frame. The SDK never moves focus by itself; call this, e.g. on contract.ready, when the signer expects to
+     * continue in the frame.
      */
     focus(): void;
   }

@@ -102,6 +102,18 @@
     new ResizeObserver(reportHeight).observe(document.documentElement);
   }
 
+  // A prepared frame is display: none until the partner's open() shows it (docs/protocol.md §1, §10): its viewport
+  // is 0 x 0 until then, and nothing there is the signer's yet. The root element's size changes when it is shown.
+  function whenShown(callback) {
+    if (window.innerWidth > 0) return callback();
+    var observer = new ResizeObserver(function () {
+      if (window.innerWidth === 0) return;
+      observer.disconnect();
+      callback();
+    });
+    observer.observe(document.documentElement);
+  }
+
   /** Where the signer is (docs/protocol.md §6.4): sent once as each step is reached. */
   function step(name) {
     if (running) send('step', { step: name });
@@ -169,7 +181,10 @@
       showContract(session.contract);
       send('ready');
       running = true;
-      step('document_viewed');
+      // On screen for the signer only once the frame is shown (at once, unless the partner prepared it).
+      whenShown(function () {
+        step('document_viewed');
+      });
     }, session.readyDelayMs || 0);
   }
 

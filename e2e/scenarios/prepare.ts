@@ -7,6 +7,7 @@ import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
 import {
+  ALL_EVENTS,
   addHostButtons,
   call,
   createInstance,
@@ -297,5 +298,44 @@ export function prepareScenarios(test: ScenarioTest): void {
       type: 'open-to-ready',
       description: `${host.engine}: cold ${(coldReady!.end - coldReady!.start).toFixed(1)} ms, prepared ${(warmReady.end - warmReady.start).toFixed(1)} ms`,
     });
+  });
+
+  test("protocol §10: a prepared frame's app sees a 0 × 0 viewport; its document_viewed reaches the partner only after open(), once, elapsedMs from open()", async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
+    await host.goto(hostUrl());
+    await createInstance(
+      host,
+      'a',
+      'c1',
+      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
+      undefined,
+      ALL_EVENTS,
+    );
+    await prepare(host, 'a');
+    await waitFor(host, 'a', 'prepare.resolved');
+    // What the app can tell while hidden (docs/protocol.md §10): its viewport has no size.
+    const hidden = await host.evaluateInFrame(frameIn('c1'), () => ({
+      width: window.innerWidth,
+      height: window.innerHeight,
+    }));
+    expect(hidden).toEqual({ width: 0, height: 0 });
+    // The sandbox reached ready hidden and holds its document_viewed until shown: no step, no activity yet.
+    expect(await names(host, 'a')).toEqual(PREPARED);
+
+    await open(host, 'a');
+    await waitFor(host, 'a', 'contract.step');
+    const opened = await openedAt(host, 'a');
+    const log = await recorded(host, 'a');
+    const steps = log.filter((entry) => entry.event === 'contract.step');
+    expect(steps.map((entry) => entry.payload!.step)).toEqual(['document_viewed']);
+    const elapsed = steps[0]!.payload!.elapsedMs as number;
+    // Counted from the open() that showed the frame: at most the time from that call to the event.
+    expect(elapsed).toBeGreaterThanOrEqual(0);
+    expect(elapsed).toBeLessThanOrEqual(Math.ceil(steps[0]!.at - opened) + 1);
+    const shown = await host.evaluateInFrame(frameIn('c1'), () => window.innerWidth);
+    expect(shown).toBeGreaterThan(0);
   });
 }

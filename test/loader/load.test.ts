@@ -117,6 +117,19 @@ describe('loadSvcSDK(): one load per page', () => {
     expect(scripts()).toHaveLength(1);
   });
 
+  it('the nonce is part of the load: another nonce is refused, the same one shares the load', async () => {
+    const first = loader.loadSvcSDK({ nonce: 'n-1' });
+    expect(loader.loadSvcSDK({ nonce: 'n-1' })).toBe(first);
+    const other = loader.loadSvcSDK({ nonce: 'n-2' });
+    expect(other, 'not the load with the other nonce').not.toBe(first);
+    expect(await message(other)).toBe(
+      'TypeError: [contracts-sdk] loadSvcSDK() is already loading with other options: pass the same cdnUrl and nonce every time.',
+    );
+    expect(await message(loader.loadSvcSDK())).toMatch(/already loading with other options/);
+    expect(scripts()).toHaveLength(1);
+    expect(scripts()[0].nonce).toBe('n-1');
+  });
+
   it('reuses an SvcSDK of this version already on the page, without an element', async () => {
     Object.assign(window, { SvcSDK: sdk() });
     await expect(loader.loadSvcSDK()).resolves.toBe((window as unknown as { SvcSDK: unknown }).SvcSDK);
@@ -216,6 +229,50 @@ describe('loadSvcSDK(): failures name their cause, and a later call tries again'
       `Error: [contracts-sdk] ${url} answered HTTP 404.`,
     );
   });
+
+  // With the file unreachable too (no status: what a blocked script also looks like), only our own violation may
+  // be named; anything else leaves the download failure as the cause.
+  it.each([
+    [
+      'another script element, for the same URL',
+      () => {
+        const other = document.createElement('script');
+        document.body.append(other);
+        violate(other);
+        other.remove();
+      },
+    ],
+    ['another element of another kind', () => violate(document.body.appendChild(document.createElement('img')))],
+    [
+      'another script of the same CDN, at the document',
+      () => violate(document, { blockedURI: `${DEFAULT_CDN_URL}/other.js` }),
+    ],
+    ['another origin, at the document', () => violate(document, { blockedURI: 'https://ads.example' })],
+    [
+      'a Report-Only policy, at this element',
+      (script: HTMLScriptElement) => violate(script, { disposition: 'report' }),
+    ],
+    ['a Report-Only policy, at the document for this URL', () => violate(document, { disposition: 'report' })],
+    // The page's connect-src refusing the diagnostic fetch: a violation for this URL, but not a script's.
+    ['connect-src, at the document for this URL', () => violate(document, { effectiveDirective: 'connect-src' })],
+  ])('a download failure is not blamed on the CSP for a violation of %s', async (_, before) => {
+    expect(await fail(() => Promise.reject(new TypeError('Failed to fetch')), before)).toBe(
+      `Error: [contracts-sdk] could not download ${url} (network failure, ad blocker, or no CORS header).`,
+    );
+  });
+
+  it('our own blocked script is named whatever came before it, and by its first directive', async () => {
+    const cause = await fail(
+      () => Promise.reject(new TypeError('blocked')),
+      (script) => {
+        violate(document, { blockedURI: 'https://ads.example' });
+        violate(script, { disposition: 'report', effectiveDirective: 'script-src' });
+        violate(script); // script-src-elem, enforced: ours
+        violate(document, { effectiveDirective: 'script-src' });
+      },
+    );
+    expect(cause).toBe(CSP_CAUSE);
+  });
 });
 
 describe('loadSvcSDK(): wrong options reject at once with a fix, and add nothing', () => {
@@ -255,5 +312,48 @@ describe('Trusted Types', () => {
     expect(loader.TRUSTED_TYPES_POLICY).toBe('contracts-sdk');
     expect(scripts()[0].getAttribute('src')).toBe(`${DEFAULT_CDN_URL}${PATH}`);
     expect(() => created[0].createScriptURL('https://evil.example/x.js')).toThrow(TypeError);
+  });
+
+  /** A Trusted Types factory as browsers have it: a name can be taken once; the URL comes back wrapped. */
+  function trustedTypesLike(allowed = true) {
+    const names: string[] = [];
+    vi.stubGlobal('trustedTypes', {
+      createPolicy: (name: string, rules: { createScriptURL(input: string): string }) => {
+        names.push(name);
+        if (!allowed || names.indexOf(name) !== names.length - 1) throw new TypeError(`policy ${name} refused`);
+        return {
+          createScriptURL: (input: string) => ({ trusted: rules.createScriptURL(input), toString: () => input }),
+        };
+      },
+    });
+    // What the loader assigns to script.src, before happy-dom turns it into a string.
+    const assigned: unknown[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src')!;
+    vi.spyOn(HTMLScriptElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLScriptElement, value) {
+      assigned.push(value);
+      descriptor.set!.call(this, String(value));
+    });
+    return { names, assigned };
+  }
+
+  it("assigns the policy's TrustedScriptURL, not the string, and creates the policy once per page", async () => {
+    const { names, assigned } = trustedTypesLike();
+    const first = loader.loadSvcSDK();
+    play(scripts()[0], new Event('error')); // fails: a later call loads again, through the same policy
+    await message(first);
+    void loader.loadSvcSDK();
+    expect(names).toEqual([loader.TRUSTED_TYPES_POLICY]);
+    expect(assigned).toHaveLength(2);
+    for (const value of assigned) expect(value).toMatchObject({ trusted: `${DEFAULT_CDN_URL}${PATH}` });
+  });
+
+  it('a page whose trusted-types list lacks the policy: asked once, then the plain URL', async () => {
+    const { names, assigned } = trustedTypesLike(false);
+    const first = loader.loadSvcSDK();
+    play(scripts()[0], new Event('error'));
+    await message(first);
+    void loader.loadSvcSDK();
+    expect(names).toEqual([loader.TRUSTED_TYPES_POLICY]);
+    expect(assigned).toEqual([`${DEFAULT_CDN_URL}${PATH}`, `${DEFAULT_CDN_URL}${PATH}`]);
   });
 });

@@ -72,6 +72,7 @@ const messageExtra = (type: AppMessageType): fc.Arbitrary<Record<string, unknown
         'bad step',
         7,
         '<token>',
+        '<a piece of the token>',
       ),
     });
   if (type === 'resize') return fc.record({ height: fc.oneof(fc.integer({ min: 0, max: 9000 }), fc.constant(-1)) });
@@ -245,7 +246,7 @@ export function nextStep(model: LifecycleModel): Action {
     message,
     extra,
   });
-  if (model.phase === 'ready' && attempt.steps === 0) return send('step', { step: 'document_viewed' });
+  if (model.phase === 'ready' && attempt.steps.size === 0) return send('step', { step: 'document_viewed' });
   if (model.phase === 'ready' && attempt.activityReports === 0) return send('activity');
   const rules: Record<string, AppMessageRule> = APP_MESSAGES;
   const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find(

@@ -46,8 +46,10 @@ interface Attempt {
   helloDeadline: number | undefined;
   helloTimerArmed: boolean;
   height: string;
-  openedAt: number;
-  steps: number;
+  /** When open() showed the frame (undefined while prepared): the one clock of contract.step's elapsedMs. */
+  shownAt: number | undefined;
+  /** The step names the partner received in this attempt: each at most once. */
+  steps: Set<string>;
   /** activity messages that reached the SDK (throttled or not). */
   activityReports: number;
   /** Started by prepare(): hidden until an open() shows it (README: prepare()). Once shown, never hidden again. */
@@ -249,13 +251,22 @@ export class LifecycleModel {
     if (type === 'error') {
       if (RUNNING.includes(this.phase)) this.fail(EXPECTED_MESSAGE(extra.message), EXPECTED_CODE(extra.code), true);
     } else if (type === 'step') {
-      // Where the signer is, while the attempt runs; elapsedMs from open(); a flooding app is cut off.
-      if (RUNNING.includes(this.phase) && ++attempt.steps <= MAX_STEPS) {
-        this.emit('contract.step', { step: EXPECTED_CODE(extra.step), elapsedMs: this.now - attempt.openedAt });
+      // Where the signer is: from loaded to the outcome, once open() has shown the frame (a hidden frame's steps are
+      // not the signer's); elapsedMs from that open(); each name once per attempt; a flooding app is cut off. A
+      // step that is not a string is malformed.
+      const step = EXPECTED_CODE(extra.step);
+      if (
+        typeof extra.step === 'string' &&
+        this.signerSees(attempt) &&
+        !attempt.steps.has(step) &&
+        attempt.steps.size < MAX_STEPS
+      ) {
+        attempt.steps.add(step);
+        this.emit('contract.step', { step, elapsedMs: this.now - attempt.shownAt! });
       }
     } else if (type === 'activity') {
       attempt.activityReports += 1;
-      if (RUNNING.includes(this.phase) && this.now >= this.quietUntil) {
+      if (this.signerSees(attempt) && this.now >= this.quietUntil) {
         this.quietUntil = this.now + ACTIVITY_INTERVAL_MS;
         this.emit('contract.activity');
       }
@@ -267,6 +278,11 @@ export class LifecycleModel {
   }
 
   // ---- what the instance does in between ----
+
+  /** Whether the app's step and activity reach the partner now: from loaded to the outcome, and the frame shown. */
+  private signerSees(attempt: Attempt): boolean {
+    return (this.phase === 'loaded' || this.phase === 'ready') && attempt.shown;
+  }
 
   private start(shown: boolean): void {
     const n = this.attempts.length;
@@ -281,8 +297,8 @@ export class LifecycleModel {
       helloDeadline: undefined,
       helloTimerArmed: false,
       height: this.config.autoHeight ? `${MIN_HEIGHT}px` : '600px',
-      openedAt: this.now,
-      steps: 0,
+      shownAt: shown ? this.now : undefined,
+      steps: new Set(),
       activityReports: 0,
       shown,
       measured: 0,
@@ -327,6 +343,7 @@ export class LifecycleModel {
     const attempt = this.attempts[this.current];
     if (!attempt || attempt.shown || !this.framesInContainer.has(this.current) || this.phase === 'failed') return;
     attempt.shown = true;
+    attempt.shownAt = this.now;
     this.measure();
   }
 

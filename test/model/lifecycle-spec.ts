@@ -25,7 +25,8 @@ export const APP_MESSAGES = {
   completed: { progress: ['ready', 'completed'], weight: 5 },
   declined: {
     progress: ['ready', 'declined'],
-    payload: ({ reason }) => ({ reason: EXPECTED_MESSAGE(reason) }),
+    // No reason: no key (docs/protocol.md §6.4).
+    payload: ({ reason }) => (EXPECTED_MESSAGE(reason) === undefined ? {} : { reason: EXPECTED_MESSAGE(reason) }),
     weight: 2,
   },
   cancelled: { progress: ['ready', 'cancelled'], weight: 2 },
@@ -46,7 +47,8 @@ export interface AppMessageRule {
 
 /**
  * How the app's codes and texts reach the partner (docs/protocol.md §6.1), for the values actions.ts sends
- * ("<token>" stands for the attempt's token: such a code is "unknown", such text redacted).
+ * ("<token>" stands for the attempt's token: such a code is "unknown", such text redacted; "<a piece of the token>"
+ * for 12 characters of it: "unknown" too).
  */
 export const EXPECTED_CODE = (code: unknown): string =>
   typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code) && !['constructor', '__proto__'].includes(code)

@@ -210,11 +210,15 @@ export class RealInstance {
     const ports = app.window.postMessage.mock.calls.map((call) => (call[2] as MessagePort[])[0]);
     const port = ports.at(action.stalePort ? -2 : -1);
     if (!port) return;
-    // "<token>" in a field stands for this attempt's token (the app echoing it, by mistake or not).
+    // "<token>" in a field stands for this attempt's token (the app echoing it, by mistake or not); "<a piece of
+    // the token>" for 12 characters of it.
+    const token = tokenOf(this.config, n);
     const extra = Object.fromEntries(
       Object.entries(action.extra).map(([key, value]) => [
         key,
-        typeof value === 'string' ? value.replace('<token>', tokenOf(this.config, n)) : value,
+        typeof value === 'string'
+          ? value.replace('<token>', token).replace('<a piece of the token>', token.slice(4, 16))
+          : value,
       ]),
     );
     const data =

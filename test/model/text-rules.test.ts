@@ -1,6 +1,7 @@
 // The text rules as properties (docs/protocol.md §6.1, README "Security model"): for any token and any text
-// around it, what reaches the partner holds no piece of the token of 8 characters or more, is at most 300 code
-// points, never splits a surrogate pair, and codes that are prototype names become "unknown". Seeds: runs.ts.
+// around it (a piece of it included), what reaches the partner (messages, reasons, codes, step names) holds no
+// piece of the token of 8 characters or more, is at most 300 code points, never splits a surrogate pair, and codes
+// that are prototype names become "unknown". Seeds: runs.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH, cleanText } from '../../src/clean-text';
@@ -9,7 +10,7 @@ import { parseAppMessage } from '../../src/protocol';
 import { SvcContracts } from '../../src/svc-contracts';
 import type { SvcContractsConfig } from '../../src/types';
 import { PROPERTY_TIMEOUT_MS, runs } from './runs';
-import { leakedPiece, textOf, tokenInText, type TextWithToken } from './token-text';
+import { TOKEN_FORMS, leakedPiece, textOf, tokenInText, type TextWithToken } from './token-text';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const BREAKING_OR_INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -42,32 +43,54 @@ describe('the text rules, for any token and any text around it', () => {
   );
 
   it(
-    "the app's error message: what the partner receives holds no piece of the token, and codes that are prototype names become unknown",
+    'every app text the partner receives (error code and message, step name, decline reason) holds no piece of the token; codes and steps that are prototype names become unknown',
     () => {
       const prototypeNames = Object.getOwnPropertyNames(Object.prototype);
-      const code = fc.oneof(
+      const codeUnit = fc.constantFrom(...'abcXYZ019_.-');
+      // A code or step name: a fixed or random one, or a piece of the sample's token between code characters.
+      const name = fc.oneof(
         fc.constantFrom(...prototypeNames, 'prototype', '__anything', 'not_found'),
         fc.string({ maxLength: 70 }),
+        fc.record({
+          before: fc.string({ unit: codeUnit, maxLength: 4 }),
+          at: fc.nat({ max: 48 }),
+          after: fc.string({ unit: codeUnit, maxLength: 4 }),
+        }),
       );
+      const nameFor = (plan: string | { before: string; at: number; after: string }, token: string) =>
+        typeof plan === 'string' ? plan : plan.before + TOKEN_FORMS['a piece of it'](token, plan.at) + plan.after;
+      const checkName = (received: string, sent: string, token: string) => {
+        expect(
+          leakedPiece(received, token),
+          `${JSON.stringify(sent)} for token ${JSON.stringify(token)}`,
+        ).toBeUndefined();
+        if (received !== 'unknown') {
+          expect(received).toBe(sent);
+          expect(received).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
+          expect(received in {}, `${received} is inherited by every object`).toBe(false);
+          expect(received).not.toBe('prototype');
+        }
+      };
       fc.assert(
-        fc.property(tokenInText(), code, (sample, sent) => {
+        fc.property(tokenInText(), name, name, (sample, codePlan, stepPlan) => {
           const { token } = sample;
           const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined);
-          const parsed = parseAppMessage(
-            { protocol: 'svc-contracts', version: 1, type: 'error', code: sent, message: text.text },
-            1,
-            token,
-          );
-          expect(parsed).toBeDefined();
-          const { code: received, message } = parsed as { code: string; message?: string };
-          expect(leakedPiece(message ?? '', token), show(token, text)).toBeUndefined();
-          if (received !== 'unknown') {
-            expect(received).toBe(sent);
-            expect(received).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
-            expect(received in {}, `${received} is inherited by every object`).toBe(false);
-            expect(received).not.toBe('prototype');
-          }
+          const parse = (type: string, fields: Record<string, unknown>) =>
+            parseAppMessage({ protocol: 'svc-contracts', version: 1, type, ...fields }, 1, token) as Record<
+              string,
+              string
+            >;
+          const code = nameFor(codePlan, token);
+          const error = parse('error', { code, message: text.text });
+          expect(leakedPiece(error.message ?? '', token), show(token, text)).toBeUndefined();
+          checkName(error.code, code, token);
+          const step = nameFor(stepPlan, token);
+          checkName(parse('step', { step }).step, step, token);
+          expect(
+            leakedPiece(parse('declined', { reason: text.text }).reason ?? '', token),
+            show(token, text),
+          ).toBeUndefined();
         }),
         runs(300),
       );

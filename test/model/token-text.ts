@@ -58,6 +58,11 @@ export const TOKEN_FORMS: Record<string, (token: string, at: number) => string> 
   raw: (token) => token,
   'JSON-escaped': (token) => JSON.stringify(token).slice(1, -1),
   'percent-encoded': (token) => encodeURIComponent(token),
+  // A piece of it (8 characters or more, from anywhere in it): app text that holds one never reaches the partner.
+  'a piece of it': (token, at) => {
+    const start = at % (token.length - FRAGMENT + 1);
+    return token.slice(start, start + FRAGMENT + (at % (token.length - start - FRAGMENT + 1)));
+  },
   // A zero-width character inside it: app text loses it before the token is looked for (not the SDK's own logs).
   'with an invisible character inside': (token, at) => {
     const units = Array.from(token);

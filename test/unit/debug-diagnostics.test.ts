@@ -122,6 +122,17 @@ describe('ignored messages are logged with debug: true', () => {
     for (const line of lines) expect(line).not.toContain(TOKEN);
   });
 
+  it("after completed, a reloaded document's hello is out of order even when it offers no common version", async () => {
+    const { lines, app, sdk } = await opened();
+    const errors: unknown[] = [];
+    sdk.on('contract.error', (payload) => errors.push(payload));
+    await app.ready();
+    await app.send(envelope('completed'));
+    app.post(envelope('hello', { versions: [99] }));
+    expect(ignored(lines)).toEqual([`[contracts-sdk] ignored hello out of order ${APP_ORIGIN}`]);
+    expect(errors).toEqual([]);
+  });
+
   it('once per attempt: a retry names the same kind again', async () => {
     const { lines, sdk, container } = await opened();
     const otherFrame = { postMessage: () => {} };

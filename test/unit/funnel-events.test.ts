@@ -41,40 +41,76 @@ describe('contract.step', () => {
     expect(Object.isFrozen(steps[0])).toBe(true);
   });
 
-  it('passes an unknown step name through; cleans one like an error code', async () => {
+  it.each([
+    ['beneficiary_added.v2', 'beneficiary_added.v2'], // unknown to this SDK, well-formed: passes
+    [TOKEN, 'unknown'],
+    [`x${TOKEN}y`, 'unknown'],
+    [TOKEN.slice(0, 12), 'unknown'], // a piece of the token (8 characters or more)
+    [`step_${TOKEN.slice(-8)}`, 'unknown'],
+    ['document\u0000viewed', 'unknown'],
+    ['document viewed', 'unknown'],
+    ['\u202edocument_viewed', 'unknown'],
+    ['__proto__', 'unknown'],
+    ['constructor', 'unknown'],
+    ['toString', 'unknown'],
+    ['a'.repeat(65), 'unknown'],
+    ['', 'unknown'],
+  ])('the step name %j reaches the partner as %j', async (name, expected) => {
     const { app, events } = await ready();
-    const names = [
-      'beneficiary_added.v2', // unknown to this SDK, well-formed: passes
-      TOKEN,
-      `x${TOKEN}y`,
-      'document\u0000viewed',
-      'document viewed',
-      '\u202edocument_viewed',
-      '__proto__',
-      'constructor',
-      'toString',
-      'a'.repeat(65),
-      '',
-      42,
-      undefined,
-      { step: 'x' },
-    ];
-    for (const name of names) await app.send(step(name));
-    expect(events.seen.map(([, payload]) => (payload as { step: string }).step)).toEqual([
-      'beneficiary_added.v2',
-      ...names.slice(1).map(() => 'unknown'),
+    await app.send(step(name));
+    expect(events.seen).toEqual([
+      ['contract.step', { contractId: 'c-3', step: expected, elapsedMs: expect.any(Number) }],
     ]);
   });
 
-  it('a reloaded app does not replay steps; what it sends again is reported again', async () => {
-    const { app, events } = await ready();
+  it('a step that is not a string (missing, null, a number, an object) is malformed: ignored, logged as such', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+    const { app, events } = await ready({ debug: true });
+    for (const name of [undefined, null, 42, { step: 'x' }, ['document_viewed']]) await app.send(step(name));
+    await app.send(envelope('step'));
+    expect(events.seen).toEqual([]);
+    expect(lines.filter((line) => line.includes('ignored'))).toEqual([
+      '[contracts-sdk] ignored malformed https://sign.test:8443',
+    ]);
+  });
+
+  it('each step name reaches the partner at most once per attempt: a reloaded app sends its step again, the partner sees it once', async () => {
+    const { sdk, app, events, container } = await ready();
     await app.send(step('document_viewed'));
     app.handshake(); // the reloaded document: a new port
     await app.send(envelope('loaded'));
     await app.send(envelope('ready'));
-    expect(events.names()).toEqual(['contract.step']);
     await app.send(step('document_viewed'));
-    expect(events.names()).toEqual(['contract.step', 'contract.step']);
+    await app.send(step('signature_started'));
+    await app.send(step('document_viewed')); // the signer went back a step
+    expect(events.seen.map(([, payload]) => (payload as { step: string }).step)).toEqual([
+      'document_viewed',
+      'signature_started',
+    ]);
+    // A new attempt (a resume after cancelled) reports them again.
+    await app.send(envelope('cancelled'));
+    void sdk.open();
+    const next = FakeApp.in(container);
+    await next.ready();
+    await next.send(step('document_viewed'));
+    expect(events.names().filter((name) => name === 'contract.step')).toHaveLength(3);
+  });
+
+  it('steps and activity count from loaded on: before it (after the handshake) they are ignored, so loading, loaded, ready come first', async () => {
+    const container = makeContainer();
+    const sdk = create({}, container);
+    const events = record(sdk);
+    void sdk.open();
+    const app = FakeApp.in(container);
+    app.handshake();
+    await app.send(step('document_viewed'));
+    await app.send(activity);
+    expect(events.names()).toEqual(['contract.loading']);
+    await app.send(envelope('loaded'));
+    await app.send(step('document_viewed'));
+    await app.send(activity);
+    expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.step', 'contract.activity']);
   });
 
   it('a flood of 10,000 steps gives at most 100 events per attempt, and no debug line per step', async () => {

@@ -284,6 +284,22 @@ describe('focus', () => {
     expect(container.getAttribute('tabindex')).toBe('-1');
   });
 
+  it('a retry with focus in the failed frame returns it to the element focused at the first open(), not to the frame', async () => {
+    const button = document.body.appendChild(document.createElement('button'));
+    button.focus();
+    const { sdk, app, container } = opened();
+    app.handshake();
+    await app.send(envelope('error', { code: 'verification_required' }));
+    app.iframe.focus(); // the signer reads the app's explanation, then clicks "Try again" on the page
+    void sdk.open();
+    expect(document.activeElement).toBe(button);
+    expect(container.hasAttribute('tabindex')).toBe(false);
+    // The retry's frame is the one now: closing it with focus inside returns focus to the button again.
+    FakeApp.in(container).iframe.focus();
+    sdk.close();
+    expect(document.activeElement).toBe(button);
+  });
+
   /** A web component: an open shadow root holding a partner button and the container (document.activeElement is the host). */
   function shadowContainer() {
     const host = document.createElement('partner-checkout');

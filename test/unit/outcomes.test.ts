@@ -35,7 +35,10 @@ type Case = [state: State, type: keyof typeof MESSAGES, event: string | undefine
 const RUNNING: State[] = ['loading', 'loaded', 'ready'];
 const ENDED: State[] = ['completed', 'declined', 'cancelled'];
 const CASES: Case[] = [
-  ...RUNNING.flatMap((state): Case[] => [
+  // The signer's step and activity from loaded on (docs/protocol.md §6.4): the README's loading → loaded first.
+  ['loading', 'step', undefined],
+  ['loading', 'activity', undefined],
+  ...RUNNING.slice(1).flatMap((state): Case[] => [
     [state, 'step', 'contract.step'],
     [state, 'activity', 'contract.activity'],
   ]),
@@ -74,6 +77,25 @@ describe('the new app messages in every state', () => {
   );
 });
 
+describe('resize after the outcome and after error (docs/protocol.md §6)', () => {
+  it('after completed, resize still sets the height; after error it no longer arrives (the port is closed)', async () => {
+    const done = await inState('ready', { height: 'auto', minHeight: 100, maxHeight: 900 });
+    await done.app.send(envelope('completed'));
+    await done.app.send(envelope('resize', { height: 420 }));
+    expect(done.app.iframe.style.height).toBe('420px');
+
+    const failed = await inState('ready', { height: 'auto', minHeight: 100, maxHeight: 900 });
+    await failed.app.send(envelope('resize', { height: 300 }));
+    const port = failed.app.port!;
+    const closed = failed.app.closed(port);
+    await failed.app.send(envelope('error', { code: 'not_found' }));
+    await closed;
+    port.postMessage(envelope('resize', { height: 700 }));
+    await microtasksDone();
+    expect(failed.app.iframe.style.height).toBe('300px');
+  });
+});
+
 describe('contract.declined', () => {
   it('carries the reason, keeps the frame, and ends the attempt: a reloaded app gets no init', async () => {
     const { app, events, container } = await inState('ready');
@@ -85,12 +107,22 @@ describe('contract.declined', () => {
     expect(app.window.postMessage).toHaveBeenCalledTimes(before);
   });
 
-  it('without a reason (or with one that is not text) the reason is absent', async () => {
-    for (const reason of [undefined, 42, { text: 'x' }, '  \u200b ']) {
+  it('without a reason (or with one that is not text, or holds a piece of the token) the reason is absent', async () => {
+    for (const reason of [undefined, 42, { text: 'x' }, '  \u200b ', `because ${TOKEN.slice(3, 11)}`]) {
       const { app, events } = await inState('ready');
       await app.send(envelope('declined', { reason }));
       expect(events.seen).toEqual([['contract.declined', { contractId: 'c-7' }]]);
-      expect((events.seen[0][1] as object as { reason?: string }).reason).toBeUndefined();
+      // Absent, not undefined: the payload has no reason key (docs/protocol.md §6.4).
+      expect(Object.hasOwn(events.seen[0][1] as object, 'reason'), JSON.stringify(reason)).toBe(false);
+    }
+  });
+
+  it('an app error without a message (or with one that is not text, or holds a piece of the token) has no message key', async () => {
+    for (const message of [undefined, 42, ' ', `expired ${TOKEN.slice(-9)}`]) {
+      const { app, events } = await inState('ready');
+      await app.send(envelope('error', { code: 'not_found', message }));
+      expect(events.seen).toEqual([['contract.error', { contractId: 'c-7', code: 'not_found', source: 'app' }]]);
+      expect(Object.hasOwn(events.seen[0][1] as object, 'message'), JSON.stringify(message)).toBe(false);
     }
   });
 
@@ -116,10 +148,9 @@ describe('contract.declined', () => {
       delete proto.reason;
       delete proto.step;
     }
-    expect(events.seen).toEqual([
-      ['contract.step', { contractId: 'c-7', step: 'unknown', elapsedMs: expect.any(Number) }],
-      ['contract.declined', { contractId: 'c-7' }],
-    ]);
+    // An inherited step is no step: the message is malformed and ignored (docs/protocol.md §6.4).
+    expect(events.seen).toEqual([['contract.declined', { contractId: 'c-7' }]]);
+    expect(Object.hasOwn(events.seen[0][1] as object, 'reason')).toBe(false);
   });
 
   it('open() afterwards starts a new attempt in a new frame, asking a token function again', async () => {

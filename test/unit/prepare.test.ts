@@ -315,6 +315,50 @@ describe('prepare(): token, focus, height', () => {
     expect(document.activeElement).toBe(atOpen);
   });
 
+  it('focus() on the ready but hidden frame does nothing and sends the app nothing; after open() it asks the app', async () => {
+    const { sdk, app } = prepared();
+    await app.ready();
+    const asked: unknown[] = [];
+    const first = new Promise<void>((resolve) => {
+      app.port!.onmessage = (event) => {
+        asked.push(event.data);
+        resolve();
+      };
+    });
+    const before = document.activeElement;
+    sdk.focus(); // hidden: nothing, not even the frame element
+    expect(document.activeElement).toBe(before);
+    void sdk.open();
+    sdk.focus();
+    await first; // a port keeps order: a focus sent while hidden would arrive first
+    await microtasksDone();
+    expect(asked).toEqual([envelope('focus')]);
+  });
+
+  it("a hidden frame's steps and activity are not the signer's: none reach the partner; from open() on they do, elapsedMs counted from open()", async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+    const { sdk, app, events } = prepared({ debug: true });
+    await app.ready();
+    await app.send(envelope('step', { step: 'document_viewed' }));
+    await app.send(envelope('activity'));
+    expect(events.names()).toEqual(LOADED_READY);
+    expect(lines.filter((line) => line.includes('ignored'))).toEqual([
+      '[contracts-sdk] ignored step out of order https://sign.test:8443',
+      '[contracts-sdk] ignored activity out of order https://sign.test:8443',
+    ]);
+    vi.advanceTimersByTime(5000); // the prepared frame waits for the signer's click
+    void sdk.open();
+    vi.advanceTimersByTime(1500);
+    await app.send(envelope('step', { step: 'document_viewed' }));
+    await app.send(envelope('activity'));
+    expect(events.seen.slice(3)).toEqual([
+      ['contract.step', { contractId: undefined, step: 'document_viewed', elapsedMs: 1500 }],
+      ['contract.activity', { contractId: undefined }],
+    ]);
+  });
+
   it("height: 'auto' follows the app's resize while hidden", async () => {
     const { app, sdk, container } = prepared({ height: 'auto', minHeight: 100, maxHeight: 400 });
     expect(app.iframe.style.height).toBe('100px');
