@@ -1,10 +1,10 @@
 import { listen, type Cleanup } from './cleanup';
-import { focusedElement } from './focused';
 import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
-import { envelope, helloVersion, initMessage, parseAppMessage, type AppMessage } from './protocol';
-import { SDK_VERSION } from './version';
+import { connectAppPort, type AppPort } from './app-port';
+import { helloVersion, type AppMessage } from './protocol';
+import { withToken } from './token';
 
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
 export const HELLO_AFTER_LOAD_MS = 3000;
@@ -50,42 +50,15 @@ export function openChannel(options: ChannelOptions): Channel {
   const { iframe, settings, cleanup, log } = options;
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
-  let token: string | undefined;
+  const withAttemptToken = withToken(options.token, cleanup);
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
-  let port: MessagePort | undefined;
-  let version = 0;
+  let port: AppPort | undefined;
   let heard = false;
-  /** The answer to the newest hello, kept until the token function has delivered. */
-  let waiting: ((token: string) => void) | undefined;
-  /** The page's focused element when focus() asked the app; undefined when no request is pending. */
-  let focusAskedFrom: Element | null | undefined;
 
-  const closePort = (): void => {
-    if (!port) return;
-    port.onmessage = null;
-    port.close();
-    port = focusAskedFrom = undefined;
-  };
-
-  const answer = (frameWindow: Window, chosen: number, secret: string): void => {
-    closePort();
-    const channel = new MessageChannel();
-    port = channel.port1;
-    version = chosen;
-    port.onmessage = (portEvent: MessageEvent) => {
-      const message = parseAppMessage(portEvent.data, chosen, secret);
-      if (message?.type === 'focus') {
-        // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
-        // the frame element instead, but only once per focus() call and only if the page has not moved focus
-        // since, so an app can never pull focus by itself.
-        if (focusedElement() === focusAskedFrom) iframe.focus();
-        focusAskedFrom = undefined;
-      } else if (message) options.onAppMessage(message);
-      else ignore('malformed', origin);
-    };
-    frameWindow.postMessage(initMessage(chosen, secret, settings, SDK_VERSION), origin, [channel.port2]);
-    // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
-    log(`hello accepted (protocol ${chosen}), init sent to`, origin);
+  const answer = (frameWindow: Window, version: number, token: string): void => {
+    port?.close();
+    const onMalformed = () => ignore('malformed', origin);
+    port = connectAppPort(frameWindow, iframe, { version, token, settings }, options.onAppMessage, onMalformed, log);
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
@@ -109,8 +82,7 @@ export function openChannel(options: ChannelOptions): Channel {
     } else {
       heard = true;
       stopLoadCheck();
-      if (token === undefined) waiting = (value) => answer(frameWindow, offered, value);
-      else answer(frameWindow, offered, token);
+      withAttemptToken((token) => answer(frameWindow, offered, token));
     }
   };
 
@@ -125,36 +97,17 @@ export function openChannel(options: ChannelOptions): Channel {
     clearTimeout(helloTimer);
   };
 
-  if (typeof options.token === 'string') {
-    token = options.token;
-  } else {
-    // A failed token is the caller's to report (it holds the same promise); here it only means: no init.
-    options.token.then(
-      (value) => {
-        token = value;
-        waiting?.(value);
-        waiting = undefined;
-      },
-      () => {},
-    );
-  }
-
   listen(cleanup, window, 'message', onWindowMessage);
   iframe.addEventListener('load', onFrameLoad);
   cleanup.add(() => {
-    // After the attempt: a late token is not sent, and the token is not kept.
-    token = waiting = undefined;
     stopLoadCheck();
-    closePort();
+    port?.close();
+    port = undefined;
   });
 
   return {
     ignore: (what) => ignore(what, origin),
     heard: () => heard,
-    focus: () => {
-      if (!port) return iframe.focus();
-      focusAskedFrom = focusedElement();
-      port.postMessage(envelope(version, 'focus'));
-    },
+    focus: () => (port ? port.askFocus() : iframe.focus()),
   };
 }

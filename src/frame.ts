@@ -23,3 +23,9 @@ export function createFrame(settings: Settings): HTMLIFrameElement {
   iframe.src = settings.app.embedUrl;
   return iframe;
 }
+
+/** height: "auto": the app's reported content height, within the partner's minHeight and maxHeight. */
+export function fitHeight(iframe: HTMLIFrameElement, settings: Settings, height: number): void {
+  const { autoHeight, minHeight, maxHeight } = settings;
+  if (autoHeight) iframe.style.height = `${Math.min(Math.max(Math.ceil(height), minHeight), maxHeight)}px`;
+}

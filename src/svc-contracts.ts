@@ -8,11 +8,13 @@ import type { KnownErrorCode } from './error-codes';
 import { misuseError } from './errors';
 import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
-import { createFrame } from './frame';
+import { createFrame, fitHeight } from './frame';
+import { createActivityThrottle, createStepFilter } from './funnel';
 import { DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, reopens, type State } from './lifecycle';
 import { OFFLINE, watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
 import { createLogger, type Logger } from './logger';
+import { createPending, type Pending } from './pending';
 import type { AppMessage } from './protocol';
 import { attemptToken } from './token';
 import type {
@@ -30,10 +32,6 @@ import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 // A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
 const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
-/** contract.activity at most this often per instance, however often the app reports activity. */
-const ACTIVITY_INTERVAL_MS = 30_000;
-/** contract.step names per attempt at most: a real flow has a handful; a flooding app is cut off. */
-const MAX_STEPS = 100;
 const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
@@ -58,17 +56,16 @@ export class SvcContracts {
   private _channel: Channel | undefined;
   /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
   private _focusBefore: Element | null | undefined;
-  private _pending: Promise<void> | undefined;
-  private _settle: (() => void) | undefined;
+  /** The current attempt's promise (pending.ts), until close(). */
+  private _pending: Pending | undefined;
   /**
    * performance.now() when open() showed this attempt's frame; undefined while prepared (hidden). The one clock of
    * the signer's wait: User Timing and contract.step's elapsedMs count from here.
    */
   private _shownAt: number | undefined;
-  /** The step names the partner has received in this attempt: each at most once (a reloaded app repeats its step). */
-  private _steps!: Set<string>;
-  /** No contract.activity before this performance.now() (none yet: undefined). */
-  private _quietUntil: number | undefined;
+  /** Which of the app's step and activity messages reach the partner (funnel.ts): per attempt, per instance. */
+  private _newStep!: (name: string) => boolean;
+  private readonly _activityDue = createActivityThrottle();
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -112,8 +109,8 @@ export class SvcContracts {
     if (this._state !== IDLE) this._log('close');
     this._teardown();
     this._state = IDLE;
+    this._pending?.settle();
     this._pending = undefined;
-    this._takeSettle()?.();
   }
 
   /** close(), then drops every handler and releases the container. The instance cannot be used again. */
@@ -168,14 +165,14 @@ export class SvcContracts {
       return Promise.reject(misuseError(AFTER_DESTROY(method)));
     }
     // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
-    if (this._pending && !reopens(this._state)) return this._pending;
+    if (this._pending && !reopens(this._state)) return this._pending.promise;
     if (!this._container.isConnected) {
       return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
     }
     this._teardown();
-    const pending = (this._pending = new Promise<void>((resolve) => (this._settle = resolve)));
+    const pending = (this._pending = createPending());
     this._start(method);
-    return pending;
+    return pending.promise;
   }
 
   /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
@@ -207,7 +204,7 @@ export class SvcContracts {
     this._container.appendChild(iframe);
     frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
     this._state = LOADING;
-    this._steps = new Set();
+    this._newStep = createStepFilter();
     this._shownAt = undefined;
     this._log(`${method}: frame created for`, this._settings.app.embedUrl);
     if (method === 'open') this._show();
@@ -239,12 +236,7 @@ export class SvcContracts {
 
   private _receive(message: AppMessage): void {
     const { type, ...fields } = message;
-    if (type === 'resize') {
-      const { autoHeight, minHeight, maxHeight } = this._settings;
-      if (autoHeight)
-        this._iframe!.style.height = `${Math.min(Math.max(Math.ceil(message.height), minHeight), maxHeight)}px`;
-      return;
-    }
+    if (type === 'resize') return fitHeight(this._iframe!, this._settings, message.height);
     // Each progress message counts in its one state: a reloaded app's repeated loaded/ready are ignored too, so no
     // event reaches the partner twice.
     const now = performance.now();
@@ -256,17 +248,11 @@ export class SvcContracts {
     } else if (message.type === 'error') {
       this._fail('app', message.message, message.code);
     } else if (message.type === 'step') {
-      // A repeated name (a reloaded app sends its step again) and names past the limit are dropped silently.
-      if (this._steps.size < MAX_STEPS && !this._steps.has(message.step)) {
-        this._steps.add(message.step);
+      if (this._newStep(message.step)) {
         this._emit('contract.step', { step: message.step, elapsedMs: Math.round(now - this._shownAt!) });
       }
     } else if (type === 'activity') {
-      // Never before the first (undefined: the comparison is false).
-      if (!(now < this._quietUntil!)) {
-        this._quietUntil = now + ACTIVITY_INTERVAL_MS;
-        this._emit('contract.activity');
-      }
+      if (this._activityDue(now)) this._emit('contract.activity');
     } else {
       this._state = progress![1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
@@ -303,21 +289,15 @@ export class SvcContracts {
   private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {
     const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
     // ready and error settle open(), after the handlers: taken first, since a handler may call open() again.
-    const settle = event === 'contract.ready' || event === 'contract.error' ? this._takeSettle() : undefined;
+    const settles = event === 'contract.ready' || event === 'contract.error' ? this._pending : undefined;
     this._log('event', event, payload);
     this._events.emit(event, payload);
-    settle?.();
+    settles?.settle();
   }
 
   private _teardown(): void {
     this._connection?.run();
     this._frame?.run();
     this._connection = this._frame = this._iframe = this._channel = undefined;
-  }
-
-  private _takeSettle(): (() => void) | undefined {
-    const settle = this._settle;
-    this._settle = undefined;
-    return settle;
   }
 }

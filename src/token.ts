@@ -1,3 +1,4 @@
+import type { Cleanup } from './cleanup';
 import type { SigningTokenSource } from './types';
 
 export const NO_TOKEN = 'The signingToken function threw, rejected or gave no non-empty string.';
@@ -26,4 +27,32 @@ export function attemptToken(source: SigningTokenSource, fail: (message: string)
   const token = fetchToken(source);
   token.catch(fail);
   return token;
+}
+
+/**
+ * Runs `use` with the attempt's token: at once for a string, or when the function's answer arrives (only the
+ * newest `use` waits: the answer to the newest hello). After `cleanup` runs, a late token is not used, and the
+ * token is not kept.
+ */
+export function withToken(token: string | Promise<string>, cleanup: Cleanup): (use: (token: string) => void) => void {
+  let known = typeof token === 'string' ? token : undefined;
+  let waiting: ((token: string) => void) | undefined;
+  if (typeof token !== 'string') {
+    // A failed token is the attempt's to report (attemptToken); here it only means: never used.
+    token.then(
+      (value) => {
+        known = value;
+        waiting?.(value);
+        waiting = undefined;
+      },
+      () => {},
+    );
+  }
+  cleanup.add(() => {
+    known = waiting = undefined;
+  });
+  return (use) => {
+    if (known === undefined) waiting = use;
+    else use(known);
+  };
 }

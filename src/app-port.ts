@@ -1,0 +1,54 @@
+import type { Settings } from './config';
+import { focusedElement } from './focused';
+import type { Logger } from './logger';
+import { envelope, initMessage, parseAppMessage, type AppMessage } from './protocol';
+import { SDK_VERSION } from './version';
+
+/** One hello's private MessagePort to the app: everything after the handshake travels over it. */
+export interface AppPort {
+  /** Asks the app to focus its first control (docs/protocol.md §6.2). */
+  askFocus(): void;
+  close(): void;
+}
+
+/**
+ * Answers an accepted hello: sends `init` with the token and a fresh MessageChannel's second port to the exact
+ * signing-app origin, and reads the app's messages from the first. The token goes nowhere else.
+ */
+export function connectAppPort(
+  frameWindow: Window,
+  iframe: HTMLIFrameElement,
+  hello: { version: number; token: string; settings: Settings },
+  onAppMessage: (message: AppMessage) => void,
+  onMalformed: () => void,
+  log: Logger,
+): AppPort {
+  const { version, token, settings } = hello;
+  const { port1: port, port2 } = new MessageChannel();
+  /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
+  let focusAskedFrom: Element | null | undefined;
+  port.onmessage = (portEvent: MessageEvent) => {
+    const message = parseAppMessage(portEvent.data, version, token);
+    if (message?.type === 'focus') {
+      // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
+      // the frame element instead, but only once per askFocus() and only if the page has not moved focus
+      // since, so an app can never pull focus by itself.
+      if (focusedElement() === focusAskedFrom) iframe.focus();
+      focusAskedFrom = undefined;
+    } else if (message) onAppMessage(message);
+    else onMalformed();
+  };
+  frameWindow.postMessage(initMessage(version, token, settings, SDK_VERSION), settings.app.origin, [port2]);
+  // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
+  log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
+  return {
+    askFocus() {
+      focusAskedFrom = focusedElement();
+      port.postMessage(envelope(version, 'focus'));
+    },
+    close() {
+      port.onmessage = null;
+      port.close();
+    },
+  };
+}
