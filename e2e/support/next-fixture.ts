@@ -35,11 +35,11 @@ const nextAppFixture = [
 ] as const;
 
 /**
- * Records every response of the app's server to the page. A fetch's body (Server Actions, RSC requests) is read by
- * the page as a stream, which Chromium's DevTools does not keep: those are fetched through the route and handed
- * to the page as they came; documents and scripts are read as received.
+ * Records every response of the app's server to the page. Chromium's DevTools keeps no body of a fetch the page
+ * reads as a stream (Server Actions, RSC requests): there (`viaRoute`) fetches go through the route and are handed
+ * to the page as they came. Firefox keeps them all; documents and scripts are read as received everywhere.
  */
-async function recordResponses(page: Page, prefix: string): Promise<ResponseLog> {
+async function recordResponses(page: Page, prefix: string, viaRoute: boolean): Promise<ResponseLog> {
   const received: Promise<Received>[] = [];
   const entry = async (request: Request, response: APIResponse | Response, body: Promise<string | null>) => ({
     method: request.method(),
@@ -48,17 +48,19 @@ async function recordResponses(page: Page, prefix: string): Promise<ResponseLog>
     contentType: response.headers()['content-type'] ?? '',
     body: await body,
   });
-  await page.route(`${prefix}**`, async (route) => {
-    const request = route.request();
-    if (request.resourceType() !== 'fetch') return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = await response.body();
-    received.push(entry(request, response, Promise.resolve(body.toString('utf8'))));
-    await route.fulfill({ response, body });
-  });
+  const routed = (request: Request) => viaRoute && request.resourceType() === 'fetch';
+  if (viaRoute)
+    await page.route(`${prefix}**`, async (route) => {
+      const request = route.request();
+      if (!routed(request)) return route.continue();
+      const response = await route.fetch({ maxRedirects: 0 });
+      const body = await response.body();
+      received.push(entry(request, response, Promise.resolve(body.toString('utf8'))));
+      await route.fulfill({ response, body });
+    });
   page.on('response', (response: Response) => {
     const request = response.request();
-    if (!response.url().startsWith(prefix) || request.resourceType() === 'fetch') return;
+    if (!response.url().startsWith(prefix) || routed(request)) return;
     const body = response.body().then(
       (bytes) => bytes.toString('utf8'),
       () => null,
@@ -83,7 +85,8 @@ async function countMessageListeners(page: Page): Promise<number> {
 /** Chromium and Firefox (Playwright). */
 export const nextTest = test.extend<NextFixtures, { nextApp: NextApp }>({
   nextApp: nextAppFixture as never,
-  responses: async ({ page, harness }, use) => use(await recordResponses(page, `${harness.origins.partner}/next/`)),
+  responses: async ({ page, harness, browserName }, use) =>
+    use(await recordResponses(page, `${harness.origins.partner}/next/`, browserName === 'chromium')),
   messageListeners: async ({ page, browserName }, use) =>
     use(browserName === 'chromium' ? () => countMessageListeners(page) : null),
 });
