@@ -186,7 +186,7 @@ export function nextScenarios(test: NextScenarioTest): void {
     expect(sandbox.sessionStarts(token)).toBe(1);
   });
 
-  test('leaving by a client-side navigation (next/link) leaves nothing: no frame, no listener, no more traffic', async ({
+  test('leaving by a client-side navigation (next/link) leaves nothing: no frame, no message listener (Chromium), no more traffic', async ({
     host,
     sandbox,
     nextApp,
