@@ -101,7 +101,8 @@ export async function installFromRegistry(dir: string): Promise<void> {
  * The project `.cache/<cacheName>/<key>`, made once: a package.json, contracts-sdk from the registry, `linked`
  * packages of the repository's node_modules (links: each resolves its own dependencies where it really is), then
  * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
- * first rename wins.
+ * first rename wins. `buildInCache`: build beside the result, not in the system's temp folder (a build whose output
+ * holds paths relative to the repository, as Next.js's does).
  */
 export async function cachedProject(
   cacheName: string,
@@ -109,12 +110,15 @@ export async function cachedProject(
   linked: readonly Linked[],
   prepare: (dir: string) => void,
   build: (dir: string) => Promise<void>,
+  { buildInCache = false } = {},
 ): Promise<string> {
   const cache = join(REPO_ROOT, '.cache', cacheName);
   const done = join(cache, key);
   if (existsSync(join(done, '.built'))) return done;
   mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-${cacheName}-`));
+  const dir = mkdtempSync(
+    join(buildInCache ? cache : tmpdir(), buildInCache ? 'building-' : `contracts-sdk-${cacheName}-`),
+  );
   try {
     writeFileSync(
       join(dir, 'package.json'),

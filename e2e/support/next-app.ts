@@ -1,0 +1,183 @@
+// A partner's Next.js app (App Router, TypeScript strict), for real: contracts-sdk from the registry
+// (support/framework-apps.ts), Next from the e2e/apps/next workspace, the sources of e2e/apps/next-app as
+// docs/frameworks.md "Next.js (App Router)" tells partners, built once by `next build` (which type-checks) and run by
+// `next start` in each worker, behind /next/ of the harness's partner origin. The server's Server Action asks the
+// sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its environment) through a relay of the worker
+// that records the tokens issued, so the tests know the token they must not find.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { waitForOutput } from '../../lib/child-output.mjs';
+import { freePort } from '../../lib/free-port.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { CERT_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
+import type { Harness, Sandbox } from './fixtures';
+import { buildKey, cachedProject } from './framework-apps';
+
+const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
+// What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
+const TOOLING = ['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/react-dom', '@types/node'];
+const NEXT_BIN = join('node_modules', 'next', 'dist', 'bin', 'next');
+const START_TIMEOUT_MS = 30_000;
+const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
+
+/** `next build` once for every worker of every run with the same inputs; logs the time it took. */
+export async function nextAppBuild(): Promise<string> {
+  const key = buildKey('next', { sources: APP_SOURCE, texts: [], packages: TOOLING });
+  // One builder at a time (two at once would take twice as long on two cores): the others find its build.
+  return withBuildLock(() =>
+    cachedProject(
+      'next-app',
+      key,
+      TOOLING,
+      (dir) => cpSync(APP_SOURCE, dir, { recursive: true }),
+      async (dir) => {
+        const started = Date.now();
+        const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+          cwd: dir,
+          env: { ...process.env, ...QUIET_ENV },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const output: string[] = [];
+        child.stdout.on('data', (chunk) => output.push(String(chunk)));
+        child.stderr.on('data', (chunk) => output.push(String(chunk)));
+        const [code] = await once(child, 'exit');
+        if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('')}`);
+        console.log(`next-app: next build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      },
+      // .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
+      { buildInCache: true },
+    ),
+  );
+}
+
+const LOCK = join(REPO_ROOT, '.cache', 'next-app.lock');
+const LOCK_POLL_MS = 500;
+
+/** Runs `build` holding .cache/next-app.lock (a folder: made atomically), taken over when its owner is gone. */
+async function withBuildLock<T>(build: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (!ownerAlive()) rmSync(LOCK, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+  try {
+    writeFileSync(join(LOCK, 'pid'), String(process.pid));
+    return await build();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Whether the process holding the lock still runs (true while it has not yet written its PID). */
+function ownerAlive(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+  } catch {
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface NextApp {
+  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
+  url(path: string): string;
+  /** The signing tokens the Server Action got for an application, in order. */
+  issuedTokens(applicationId: string): string[];
+  /** How many Server Action calls the app's server answered. */
+  actionCalls(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts `next start` for this worker's sandbox and mounts it at /next/ of the harness. */
+export async function startNextApp(harness: Harness, sandbox: Sandbox): Promise<NextApp> {
+  const dir = await nextAppBuild();
+  const issued = new Map<string, string[]>();
+  let actions = 0;
+  // The relay: the contracts endpoint as the sandbox answers it, each token noted on its way to the app's server.
+  harness.mount('api', async (req: IncomingMessage, res: ServerResponse) => {
+    const answer = await requestLoopback({
+      url: `${sandbox.origins.signing}${req.url}`,
+      headers: { authorization: req.headers.authorization ?? '', 'x-sandbox-scenario': 'complete' },
+      ca: sandbox.cert,
+    });
+    const applicationId = /\/applications\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
+    if (answer.status === 200) {
+      const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
+      issued.set(applicationId, [...(issued.get(applicationId) ?? []), token]);
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+
+  const port = await freePort();
+  const server = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      ...QUIET_ENV,
+      // Node reads it at start: the sandbox's certificate, for the server's calls to the contracts endpoint.
+      NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem'),
+      CONTRACTS_API_URL: sandbox.urls.contractsApi.replace(sandbox.origins.signing, harness.origins.partner),
+      CONTRACTS_API_TOKEN: sandbox.apiToken,
+      SIGNING_CDN_URL: sandbox.origins.cdn,
+      SIGNING_APP_URL: sandbox.origins.signing,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  try {
+    await waitForOutput(server, server.stdout, /Ready in/, {
+      what: 'next start',
+      timeoutMs: START_TIMEOUT_MS,
+      details: () => stderr.join(''),
+    });
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  server.stdout?.resume();
+
+  harness.mount('next', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'POST' && req.headers['next-action']) actions++;
+    // The browser's request as it came (Host and Origin too: Next checks a Server Action's Origin against Host).
+    const upstream = request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+
+  return {
+    url: (path) => `${harness.origins.partner}/next${path}`,
+    issuedTokens: (applicationId) => [...(issued.get(applicationId) ?? [])],
+    actionCalls: () => actions,
+    stop: () => stop(server),
+  };
+}
+
+/** Ends the server we started, by its PID; resolves when it has exited. */
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
