@@ -1,5 +1,6 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
+import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
 import { holdsPiece } from './redact';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
@@ -66,12 +67,14 @@ export function helloVersion(data: unknown): number | undefined {
 /**
  * An error code or step name as the partner receives it: letters, digits and `_.-` (at most 64), never a name
  * every object inherits (partners look codes up in objects) and never holding a piece of the token; anything
- * else "unknown".
+ * else "unknown". A documented code (KNOWN_ERROR_CODES) is the SDK's own constant and tells nothing about the
+ * token even where a token spells it (sandbox tokens name their scenario: `sbx_not_found_…`): only the whole
+ * token in it is refused.
  */
 function cleanCode(code: unknown, token: string): string {
-  return typeof code === 'string' && CODE_PATTERN.test(code) && !PROTOTYPE_NAME.test(code) && !holdsPiece(code, token)
-    ? code
-    : 'unknown';
+  if (typeof code !== 'string' || !CODE_PATTERN.test(code) || PROTOTYPE_NAME.test(code)) return 'unknown';
+  const documented = Object.values(KNOWN_ERROR_CODES).includes(code as KnownErrorCode);
+  return (documented ? token !== '' && code.includes(token) : holdsPiece(code, token)) ? 'unknown' : code;
 }
 
 /** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */

@@ -20,7 +20,9 @@ export const SCENARIOS = {
     kind: 'error',
     code: 'verification_limit_exceeded',
     loaded: true,
-    message: 'Identity verification attempts are exhausted; signing cannot proceed.',
+    // Not 'verification': the scenario's tokens spell it, and app text holding 8 characters of the token is
+    // dropped (docs/protocol.md §6.1).
+    message: 'All identity check attempts are used up; signing cannot proceed.',
   },
   // "Failed to initialise": the app never reaches a working state, so it sends no `loaded`.
   loading_error: {
