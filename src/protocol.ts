@@ -1,7 +1,7 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
-import { holdsPiece } from './redact';
+import { containsSecret, holdsPiece } from './redact';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
 export const PROTOCOL = 'svc-contracts';
@@ -74,7 +74,7 @@ export function helloVersion(data: unknown): number | undefined {
 function cleanCode(code: unknown, token: string): string {
   if (typeof code !== 'string' || !CODE_PATTERN.test(code) || PROTOTYPE_NAME.test(code)) return 'unknown';
   const documented = Object.values(KNOWN_ERROR_CODES).includes(code as KnownErrorCode);
-  return (documented ? token !== '' && code.includes(token) : holdsPiece(code, token)) ? 'unknown' : code;
+  return (documented ? containsSecret(code, token) : holdsPiece(code, token)) ? 'unknown' : code;
 }
 
 /** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
