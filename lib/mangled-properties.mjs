@@ -4,6 +4,6 @@
 // - "_x": private members (nothing public starts with "_").
 // - "onX", canGreet: the channel's callbacks (ChannelOptions in src/channel.ts); cleanup, iframe, settings: the
 //   channel's other options; ignore, heard: the Channel's internal methods.
-// - autoHeight (Settings, src/config.ts), embedUrl (SigningApp, src/app-url.ts), settings (a Settings field too).
+// - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp, src/app-url.ts), settings (a Settings field too).
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;
+  /^(_|on[A-Z]|canGreet$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;

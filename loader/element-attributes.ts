@@ -20,6 +20,7 @@ export const SESSION_ATTRIBUTES = [
   ['max-height', 'maxHeight', 'number', 'maxHeight'],
   ['load-timeout', 'loadTimeout', 'number', 'loadTimeout'],
   ['debug', 'debug', 'flag', 'debug'],
+  ['display', 'display', 'text', 'display'],
 ] as const satisfies readonly (readonly [string, SessionOptionName, Kind, string])[];
 
 /** The loader's options (loadSvcSDK): the CDN to load the SDK from, and the CSP nonce of its script element. */

@@ -42,6 +42,8 @@ export class SvcContractSigning extends BaseElement {
   declare maxHeight: number | null;
   declare loadTimeout: number | null;
   declare debug: boolean;
+  /** "frame" (default) or "popup": the signing app in a window of its own, opened when the session starts. */
+  declare display: string | null;
   declare cdnUrl: string | null;
 
   private _session: Session | undefined;

@@ -27,6 +27,7 @@ export const SESSION_OPTIONS = [
   'maxHeight',
   'loadTimeout',
   'debug',
+  'display',
 ] as const satisfies readonly Exclude<keyof SvcContractsConfig, 'signingToken'>[];
 
 export type SessionOptionName = (typeof SESSION_OPTIONS)[number];

@@ -17,7 +17,8 @@ export interface AppPort {
  */
 export function connectAppPort(
   frameWindow: Window,
-  iframe: HTMLIFrameElement,
+  /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
+  iframe: HTMLIFrameElement | undefined,
   hello: { version: number; token: string; settings: Settings },
   onAppMessage: (message: AppMessage) => void,
   onMalformed: () => void,
@@ -33,7 +34,7 @@ export function connectAppPort(
       // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
       // the frame element instead, but only once per askFocus() and only if the page has not moved focus
       // since, so an app can never pull focus by itself.
-      if (focusedElement() === focusAskedFrom) iframe.focus();
+      if (focusedElement() === focusAskedFrom) iframe?.focus();
       focusAskedFrom = undefined;
     } else if (message) onAppMessage(message);
     else onMalformed();

@@ -11,7 +11,10 @@ export const HELLO_AFTER_LOAD_MS = 3000;
 
 // Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
 export interface ChannelOptions {
-  iframe: HTMLIFrameElement; // shortened by the build
+  /** The attempt's frame; undefined when the app runs in `popup` instead. */
+  iframe: HTMLIFrameElement | undefined; // shortened by the build
+  /** The window open() opened for the app (display "popup"): then the one window that may greet. */
+  popup: Window | undefined; // shortened by the build
   /** The signing app (its exact origin), and the contractId and locale sent in init. */
   settings: Settings; // shortened by the build
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
@@ -41,13 +44,14 @@ export interface Channel {
 }
 
 /**
- * For the whole life of the frame, answers each hello that comes from this instance's own frame window and the
+ * For the whole life of the frame, answers each hello that comes from this instance's own app window (its frame's,
+ * or the window it opened: display "popup") and the
  * exact signing-app origin with `init`, the token and a fresh private MessagePort (closing the previous one):
  * an app that reloads or navigates inside its frame gets its session back. Everything after the handshake
  * travels over that port, so no other frame or instance can read or forge it.
  */
 export function openChannel(options: ChannelOptions): Channel {
-  const { iframe, settings, cleanup, log } = options;
+  const { iframe, popup, settings, cleanup, log } = options;
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
   const withAttemptToken = withToken(options.token, cleanup);
@@ -62,7 +66,7 @@ export function openChannel(options: ChannelOptions): Channel {
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
-    const frameWindow = iframe.contentWindow;
+    const frameWindow = popup ?? iframe!.contentWindow;
     const offered = helloVersion(event.data);
     if (!frameWindow || event.source !== frameWindow) {
       // The page's other messages are not ours to report; a hello meant for an SDK is (the origin tells the page's
@@ -93,12 +97,13 @@ export function openChannel(options: ChannelOptions): Channel {
   };
 
   const stopLoadCheck = (): void => {
-    iframe.removeEventListener('load', onFrameLoad);
+    iframe?.removeEventListener('load', onFrameLoad);
     clearTimeout(helloTimer);
   };
 
   listen(cleanup, window, 'message', onWindowMessage);
-  iframe.addEventListener('load', onFrameLoad);
+  // A window's load cannot be seen across origins: its missing hello is loadTimeout's to catch.
+  iframe?.addEventListener('load', onFrameLoad);
   cleanup.add(() => {
     stopLoadCheck();
     port?.close();
@@ -108,6 +113,10 @@ export function openChannel(options: ChannelOptions): Channel {
   return {
     ignore: (what) => ignore(what, origin),
     heard: () => heard,
-    focus: () => (port ? port.askFocus() : iframe.focus()),
+    focus: () => {
+      popup?.focus(); // a window to the front, then its first control as a frame's
+      if (port) port.askFocus();
+      else iframe?.focus();
+    },
   };
 }

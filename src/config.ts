@@ -20,9 +20,12 @@ export interface Settings {
   title: string;
   /** Canonical BCP 47 tag for the app, or undefined (the app decides). */
   locale: string | undefined;
+  /** display: 'popup': the app runs in a window of its own (popup.ts), not in a frame. */
+  popup: boolean; // shortened by the build
 }
 
-// Every option and the types it may have (typeof names; '' for width and height, checked in dimension()).
+// Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), and for
+// display, checked against its two values).
 export const OPTION_TYPES: Record<string, string> = {
   signingToken: 'string or function',
   contractId: 'string',
@@ -36,6 +39,7 @@ export const OPTION_TYPES: Record<string, string> = {
   loadTimeout: 'number',
   locale: 'string',
   title: 'string',
+  display: '',
 } satisfies Record<keyof SvcContractsConfig, string>;
 // Bounds of an auto-sized frame unless the partner sets them: room for the app's first screen, and a cap a
 // faulty app cannot push the partner's page past.
@@ -64,6 +68,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     title = 'Contract signing',
     minHeight = DEFAULT_MIN_HEIGHT,
     maxHeight = DEFAULT_MAX_HEIGHT,
+    display = 'frame',
   } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
@@ -72,6 +77,9 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   }
   checkOptions(environment, loadTimeout, appUrl, title, token);
   checkHeights(options, minHeight, maxHeight);
+  if (display !== 'frame' && display !== 'popup') {
+    throw configError(`config.display must be "frame" or "popup", got ${quote(display, token)}.`);
+  }
   const autoHeight = options.height === 'auto';
   return {
     token: signingToken!,
@@ -88,6 +96,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
       app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
       loadTimeout,
+      popup: display === 'popup',
     },
   };
 }

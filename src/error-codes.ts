@@ -4,6 +4,7 @@ const CODES = [
   'verification_required',
   'verification_limit_exceeded',
   'loading_error',
+  'popup_blocked',
   'unknown',
 ] as const;
 

@@ -12,7 +12,7 @@ export const OFFLINE = 'The browser is offline.';
 
 /** Starts the detectors of one attempt; `cleanup` stops them all. */
 export function watchLoading(
-  iframe: HTMLIFrameElement,
+  iframe: HTMLIFrameElement | undefined,
   settings: Settings,
   channel: Channel,
   cleanup: Cleanup,
@@ -30,6 +30,7 @@ export function watchLoading(
     settings.loadTimeout,
   );
   cleanup.add(() => clearTimeout(timer));
-  watchFrameCsp(iframe, settings.app, cleanup, fail);
+  // A window (display "popup") is not framed: frame-src does not apply to it.
+  if (iframe) watchFrameCsp(iframe, settings.app, cleanup, fail);
   listen(cleanup, window, 'offline', () => fail(OFFLINE));
 }

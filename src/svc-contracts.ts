@@ -10,11 +10,23 @@ import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
 import { createFrame, fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
-import { DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, reopens, type State } from './lifecycle';
+import {
+  CANCELLED,
+  DESTROYED,
+  FAILED,
+  IDLE,
+  isLoading,
+  isRunning,
+  LOADING,
+  PROGRESS,
+  reopens,
+  type State,
+} from './lifecycle';
 import { OFFLINE, watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
+import { openPopup, POPUP_BLOCKED, POPUP_SEVERED, SEVERED_WITHIN_MS, watchPopup } from './popup';
 import type { AppMessage } from './protocol';
 import { attemptToken } from './token';
 import type {
@@ -100,7 +112,9 @@ export class SvcContracts {
    * accessibility tree), so that open() on the signer's click shows a ready frame. Resolves like open().
    */
   prepare(): Promise<void> {
-    return this._begin('prepare');
+    // A window cannot be hidden and needs the click to open: with display "popup" there is nothing to prepare,
+    // so prepare() resolves at once and open() on the click opens the window (docs/popup.md).
+    return this._settings.popup ? Promise.resolve() : this._begin('prepare');
   }
 
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
@@ -188,9 +202,13 @@ export class SvcContracts {
 
   /** One attempt, step by step: its frame, token and channel, the load detectors, then into the page. */
   private _start(method: Attempt): void {
+    const settings = this._settings;
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
-    const iframe = (this._iframe = createFrame(this._settings));
+    // display "popup": the window first, in the task of the signer's click; the token function is asked after.
+    const popup = settings.popup ? openPopup(settings.app.embedUrl) : undefined;
+    if (popup === null) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
+    const iframe = (this._iframe = popup ? undefined : createFrame(settings));
     const failLoading = (message: string) => {
       if (this._connection === connection && isLoading(this._state)) {
         // A container removed after open() takes the frame with it: nothing loads, and only this says why.
@@ -199,14 +217,18 @@ export class SvcContracts {
       }
     };
     const token = attemptToken(tokens.get(this)!, failLoading);
-    const channel = this._openChannel(iframe, token, connection, failLoading);
-    watchLoading(iframe, this._settings, channel, connection, failLoading);
-    this._container.appendChild(iframe);
-    frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
+    const channel = this._openChannel(iframe, popup, token, connection, failLoading);
+    watchLoading(iframe, settings, channel, connection, failLoading);
+    if (popup) watchPopup(popup, frame, () => this._popupClosed(channel));
+    else {
+      this._container.appendChild(iframe!);
+      frame.add(() => removeFrame(iframe!, this._container, this._focusBefore));
+    }
     this._state = LOADING;
     this._newStep = createStepFilter();
-    this._shownAt = undefined;
-    this._log(`${method}: frame created for`, this._settings.app.embedUrl);
+    // A window is on screen from the start (and the container holds nothing); a frame once _show() shows it.
+    this._shownAt = popup && performance.now();
+    this._log(`${method}: frame created for`, settings.app.embedUrl);
     if (method === 'open') this._show();
     this._emit('contract.loading');
     if (navigator.onLine === false) failLoading(OFFLINE);
@@ -214,7 +236,8 @@ export class SvcContracts {
 
   /** The channel listens before the frame exists in the document, so the app's hello cannot be missed. */
   private _openChannel(
-    iframe: HTMLIFrameElement,
+    iframe: HTMLIFrameElement | undefined,
+    popup: Window | undefined,
     token: string | Promise<string>,
     connection: Cleanup,
     failLoading: (message: string) => void,
@@ -223,6 +246,7 @@ export class SvcContracts {
     const settings = this._settings;
     return (this._channel = openChannel({
       iframe,
+      popup,
       settings,
       token,
       cleanup: connection,
@@ -232,6 +256,20 @@ export class SvcContracts {
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
     }));
+  }
+
+  /**
+   * The window (display "popup") is gone while the attempt runs: COOP cut it off if it went this soon without
+   * a hello (docs/popup.md), else the signer closed it: cancelled, and open() resumes.
+   */
+  private _popupClosed(channel: Channel): void {
+    if (!isRunning(this._state)) return;
+    if (!channel.heard() && performance.now() - this._shownAt! < SEVERED_WITHIN_MS) {
+      return this._fail('sdk', POPUP_SEVERED);
+    }
+    // As when the app reports cancelled, the connection stays until close() or the next attempt.
+    this._state = CANCELLED;
+    this._emit('contract.cancelled');
   }
 
   private _receive(message: AppMessage): void {
@@ -288,8 +326,9 @@ export class SvcContracts {
 
   private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {
     const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
-    // ready and error settle open(), after the handlers: taken first, since a handler may call open() again.
-    const settles = event === 'contract.ready' || event === 'contract.error' ? this._pending : undefined;
+    // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
+    // taken first, since a handler may call open() again.
+    const settles = event === 'contract.ready' || !isRunning(this._state) ? this._pending : undefined;
     this._log('event', event, payload);
     this._events.emit(event, payload);
     settles?.settle();

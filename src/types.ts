@@ -40,6 +40,11 @@ export interface SvcContractsConfig {
   locale?: string;
   /** The frame's accessible name, read by screen readers. Default "Contract signing". */
   title?: string;
+  /**
+   * Where the signing app runs: "frame" (an iframe in the container) or "popup" (a window of its own, opened by
+   * open(), which must then be called from the signer's click; docs/popup.md). Default "frame".
+   */
+  display?: 'frame' | 'popup';
 }
 
 export interface ContractEventPayload {

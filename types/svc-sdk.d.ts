@@ -44,6 +44,11 @@ declare namespace SvcSDK {
     locale?: string;
     /** The frame's accessible name, read by screen readers. Default "Contract signing". */
     title?: string;
+    /**
+     * Where the signing app runs: "frame" (an iframe in the container) or "popup" (a window of its own, opened by
+     * open(), which must then be called from the signer's click; docs/popup.md). Default "frame".
+     */
+    display?: 'frame' | 'popup';
   }
 
   type KnownErrorCode =
@@ -51,6 +56,7 @@ declare namespace SvcSDK {
     | 'verification_required'
     | 'verification_limit_exceeded'
     | 'loading_error'
+    | 'popup_blocked'
     | 'unknown';
 
   /** A known code, or any other code the signing app sends (the list is open-ended: keep a default branch). */
@@ -142,6 +148,7 @@ declare namespace SvcSDK {
     VERIFICATION_REQUIRED: 'verification_required';
     VERIFICATION_LIMIT_EXCEEDED: 'verification_limit_exceeded';
     LOADING_ERROR: 'loading_error';
+    POPUP_BLOCKED: 'popup_blocked';
     UNKNOWN: 'unknown';
   }>;
 

@@ -1,4 +1,5 @@
-// The app side of docs/protocol.md (version 1): hello to the parent, accept one init with a MessagePort,
+// The app side of docs/protocol.md (version 1): hello to the parent (in a frame) or the opener (in a window of its
+// own, display "popup"), accept one init with a MessagePort,
 // then report loaded / ready / an outcome (completed, declined, cancelled) / error / resize, the signer's steps and
 // activity over that port, and answer the SDK's focus request.
 // Every document of the frame does this, so a reload (or a return from another page) gets the session back. The token stays in this closure: it is
@@ -46,7 +47,10 @@
     return ancestors?.length ? ancestors[0] : undefined;
   }
 
-  if (window.parent === window) {
+  // Framed: the page that framed us. In a window of its own (docs/protocol.md §3): the page that opened it, or
+  // nobody when the app was opened by hand or a Cross-Origin-Opener-Policy header cut the window off.
+  var host = window.parent !== window ? window.parent : window.opener;
+  if (!host) {
     view.standalone();
     return;
   }
@@ -142,8 +146,8 @@
   }
 
   function onMessage(event) {
-    // Only our own parent, from the origin it loaded us from, may start the session, and only once.
-    if (event.source !== window.parent) return;
+    // Only our own parent or opener, from the origin it loaded us from, may start the session, and only once.
+    if (event.source !== host) return;
     if (expectedParent && event.origin !== expectedParent) return;
     if (!isInit(event.data) || !event.ports?.[0]) return;
     window.removeEventListener('message', onMessage);
@@ -239,5 +243,5 @@
   });
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
-  window.parent.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');
+  host.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');
 })();

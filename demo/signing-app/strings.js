@@ -5,7 +5,7 @@
   var STRINGS = {
     en: {
       standalone:
-        "This is the sandbox signing app. It runs inside the contracts SDK's frame: open the partner demo page instead.",
+        "This is the sandbox signing app. It runs in the contracts SDK's frame or window: open the partner demo page instead. Opened by a partner page? Its Cross-Origin-Opener-Policy header cut this window off: it needs same-origin-allow-popups.",
       ended: 'This signing session has ended. You can close this window, or reload the page you came from.',
       loading: 'Loading contract…',
       preparing: 'Preparing your contract…',
@@ -50,7 +50,7 @@
     },
     de: {
       standalone:
-        'Dies ist die Sandbox-Signatur-App. Sie läuft im Frame des Contracts-SDK: Öffnen Sie stattdessen die Partner-Demoseite.',
+        'Dies ist die Sandbox-Signatur-App. Sie läuft im Frame oder Fenster des Contracts-SDK: Öffnen Sie stattdessen die Partner-Demoseite. Von einer Partnerseite geöffnet? Deren Cross-Origin-Opener-Policy-Header hat dieses Fenster abgetrennt: Sie braucht same-origin-allow-popups.',
       ended:
         'Diese Signatursitzung ist beendet. Sie können dieses Fenster schließen oder die Seite neu laden, von der Sie kamen.',
       loading: 'Vertrag wird geladen…',

@@ -38,7 +38,8 @@ export async function startHarness({ tls, hosts = { partner: 'partner.test', evi
   /**
    * `sdk`: pinned | floating | bad-integrity; `csp`: strict | none | frame-self (strict, but frames only from
    * this page's origin: the signing app is blocked) | report-frame-self (that frame rule as Report-Only); `hostile`: 1 adds the evil.test frame;
-   * `referrer`: unsafe-url sends that Referrer-Policy with the page; `amd`: requirejs loads RequireJS first.
+   * `referrer`: unsafe-url sends that Referrer-Policy with the page; `amd`: requirejs loads RequireJS first;
+   * `coop`: a Cross-Origin-Opener-Policy value sent with the page (display "popup" tests).
    */
   async function hostPage(res, params) {
     const sdk = params.get('sdk') || 'pinned';
@@ -72,6 +73,8 @@ ${hostile}
     if (csp === 'report-frame-self') headers['content-security-policy-report-only'] = frameSelf;
     // A partner page that leaks its full URL by default: the frame's own referrer policy must still win.
     if (params.get('referrer') === 'unsafe-url') headers['referrer-policy'] = 'unsafe-url';
+    const coop = params.get('coop');
+    if (coop === 'same-origin' || coop === 'same-origin-allow-popups') headers['cross-origin-opener-policy'] = coop;
     return send(res, 200, html, headers);
   }
 

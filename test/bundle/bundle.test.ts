@@ -31,6 +31,7 @@ describe('built bundle', () => {
     expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
       'loading_error',
       'not_found',
+      'popup_blocked',
       'unknown',
       'verification_limit_exceeded',
       'verification_required',

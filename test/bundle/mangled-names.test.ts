@@ -26,6 +26,7 @@ const INTERNAL = [
   'onAppMessage',
   'onNoCommonVersion',
   'onNoHello',
+  'popup',
   'settings',
 ];
 
@@ -114,7 +115,13 @@ describe('name mangling in the built file', () => {
       expect(publicTyped, name).toContain(name);
     }
     // KNOWN_ERROR_CODES' keys are built from its values at run time: its keys are checked on the evaluated build.
-    const knownCodes = new Set(['NOT_FOUND', 'VERIFICATION_REQUIRED', 'VERIFICATION_LIMIT_EXCEEDED', 'LOADING_ERROR']);
+    const knownCodes = new Set([
+      'NOT_FOUND',
+      'VERIFICATION_REQUIRED',
+      'VERIFICATION_LIMIT_EXCEEDED',
+      'LOADING_ERROR',
+      'POPUP_BLOCKED',
+    ]);
     const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...PROTOCOL];
     expect(
       expected.filter((name) => !asWord(code, name)),
@@ -128,6 +135,7 @@ describe('name mangling in the built file', () => {
     expect(Object.keys(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
       'LOADING_ERROR',
       'NOT_FOUND',
+      'POPUP_BLOCKED',
       'UNKNOWN',
       'VERIFICATION_LIMIT_EXCEEDED',
       'VERIFICATION_REQUIRED',

@@ -1,0 +1,35 @@
+// display: 'popup' (docs/popup.md): the signing app in a window of its own. The window is the attempt's "frame":
+// the channel greets only it, the attempt's frame cleanup closes it, and `closed` says only that it is gone.
+// Completion always comes from the app's message, never from the window.
+import { listen, type Cleanup } from './cleanup';
+
+export const POPUP_BLOCKED = 'Popup blocked: call open() in the click handler.';
+
+/** A window gone before the app's hello, this soon after open(): a COOP header cut it off, the signer did not close it. */
+export const SEVERED_WITHIN_MS = 3000;
+export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy severed the window: use same-origin-allow-popups.';
+
+/** How often `closed` is read: the one way to learn that the signer closed the window. */
+const CLOSED_POLL_MS = 250;
+
+/**
+ * A window sized for a contract on a desktop, placed by the browser (which also shrinks it to fit the screen;
+ * phone browsers open a tab whatever the size asks); no name and no token: the app greets its opener and the token
+ * goes over the port. Null: blocked.
+ */
+export function openPopup(appUrl: string): Window | null {
+  return window.open(appUrl, '', 'width=800,height=900');
+}
+
+/**
+ * Calls `onClosed` each time the poll finds the window closed, until the attempt's frame goes (close(), destroy(),
+ * an SDK error, a retry): that closes the window, as the page unloading does.
+ */
+export function watchPopup(popup: Window, frame: Cleanup, onClosed: () => void): void {
+  const timer = setInterval(() => popup.closed && onClosed(), CLOSED_POLL_MS);
+  frame.add(() => {
+    clearInterval(timer);
+    popup.close();
+  });
+  listen(frame, window, 'pagehide', () => popup.close());
+}
