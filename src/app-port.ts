@@ -8,6 +8,10 @@ import { SDK_VERSION } from './version';
 export interface AppPort {
   /** Asks the app to focus its first control (docs/protocol.md §6.2). */
   askFocus(): void;
+  /** Posts an SDK → app message of `type` with `fields` over this port (docs/protocol.md §6.2). */
+  send(type: string, fields?: object): void;
+  /** The optional features both sides listed in this handshake (docs/protocol.md §4.5). */
+  features: readonly string[];
   close(): void;
 }
 
@@ -19,12 +23,12 @@ export function connectAppPort(
   frameWindow: Window,
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
-  hello: { version: number; token: string; settings: Settings },
+  hello: { version: number; features: readonly string[]; token: string; settings: Settings },
   onAppMessage: (message: AppMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, token, settings } = hello;
+  const { version, features, token, settings } = hello;
   const { port1: port, port2 } = new MessageChannel();
   /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
   let focusAskedFrom: Element | null | undefined;
@@ -42,11 +46,14 @@ export function connectAppPort(
   frameWindow.postMessage(initMessage(version, token, settings, SDK_VERSION), settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
+  const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));
   return {
     askFocus() {
       focusAskedFrom = focusedElement();
-      port.postMessage(envelope(version, 'focus'));
+      send('focus');
     },
+    send,
+    features,
     close() {
       port.onmessage = null;
       port.close();

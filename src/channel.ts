@@ -3,7 +3,7 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { helloVersion, type AppMessage } from './protocol';
+import { helloFeatures, helloVersion, type AppMessage } from './protocol';
 import { withToken } from './token';
 
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
@@ -41,6 +41,10 @@ export interface Channel {
   ignore(what: string): void; // shortened by the build
   /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). */
   heard(): boolean; // shortened by the build
+  /** Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2). */
+  send(type: string, fields?: object): void;
+  /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
+  features(): readonly string[];
 }
 
 /**
@@ -59,10 +63,10 @@ export function openChannel(options: ChannelOptions): Channel {
   let port: AppPort | undefined;
   let heard = false;
 
-  const answer = (frameWindow: Window, version: number, token: string): void => {
+  const answer = (frameWindow: Window, hello: { version: number; features: string[] }, token: string): void => {
     port?.close();
     const onMalformed = () => ignore('malformed', origin);
-    port = connectAppPort(frameWindow, iframe, { version, token, settings }, options.onAppMessage, onMalformed, log);
+    port = connectAppPort(frameWindow, iframe, { ...hello, token, settings }, options.onAppMessage, onMalformed, log);
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
@@ -86,7 +90,8 @@ export function openChannel(options: ChannelOptions): Channel {
     } else {
       heard = true;
       stopLoadCheck();
-      withAttemptToken((token) => answer(frameWindow, offered, token));
+      const features = helloFeatures(event.data);
+      withAttemptToken((token) => answer(frameWindow, { version: offered, features }, token));
     }
   };
 
@@ -118,5 +123,7 @@ export function openChannel(options: ChannelOptions): Channel {
       if (port) port.askFocus();
       else iframe?.focus();
     },
+    send: (type, fields) => port?.send(type, fields),
+    features: () => port?.features ?? [],
   };
 }

@@ -8,6 +8,11 @@ export const PROTOCOL = 'svc-contracts';
 /** Protocol versions this SDK speaks. hello's own envelope is frozen at version 1, so any SDK can read it. */
 export const SUPPORTED_VERSIONS: readonly number[] = [1];
 const HELLO_VERSION = 1;
+/**
+ * Optional features this SDK supports, listed in init (docs/protocol.md §4.5). A feature is on only when the app's
+ * hello lists it too, so either side can be older.
+ */
+export const SDK_FEATURES: readonly string[] = [];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
@@ -52,16 +57,30 @@ export function helloVersion(data: unknown): number | undefined {
     if (envelopeType(data, HELLO_VERSION) !== 'hello') return undefined;
     const offered = own(data as object, 'versions') ?? [HELLO_VERSION];
     if (!Array.isArray(offered) || offered.length > MAX_OFFERED_VERSIONS) return undefined;
-    // Own entries only (Object.keys): a hole in the list is no offer, whatever a polluted prototype says.
-    return Math.max(
-      0,
-      ...Object.keys(offered)
-        .map((i) => offered[+i])
-        .filter((version) => SUPPORTED_VERSIONS.includes(version)),
-    );
+    return Math.max(0, ...ownEntries(offered, SUPPORTED_VERSIONS));
   } catch {
     return undefined; // a hostile getter or proxy: treat as junk
   }
+}
+
+/** The features of a valid hello that this SDK supports too: own entries of its `features` list; none otherwise. */
+export function helloFeatures(data: unknown): string[] {
+  try {
+    const listed = own(data as object, 'features');
+    return Array.isArray(listed) ? ownEntries(listed, SDK_FEATURES) : [];
+  } catch {
+    return []; // a hostile getter or proxy: no features
+  }
+}
+
+/**
+ * The entries of an app's list that are in `known`. Own entries only (Object.keys): a hole in the list is no
+ * entry, whatever a polluted prototype says.
+ */
+function ownEntries<T>(list: unknown[], known: readonly T[]): T[] {
+  return Object.keys(list)
+    .map((i) => list[+i] as T)
+    .filter((entry) => known.includes(entry));
 }
 
 /**
@@ -121,10 +140,10 @@ export function initMessage(
   sdkVersion: string,
 ) {
   const { contractId, locale } = settings;
-  return { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion, locale };
+  return { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion, locale, features: SDK_FEATURES };
 }
 
-/** A parent → app message over the port (`focus`). */
-export function envelope(version: number, type: string) {
-  return { protocol: PROTOCOL, version, type };
+/** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */
+export function envelope(version: number, type: string, fields?: object) {
+  return { ...fields, protocol: PROTOCOL, version, type };
 }

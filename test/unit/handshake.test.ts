@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SDK_FEATURES } from '../../src/protocol';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, record } from './fake-app';
 
 async function opened() {
@@ -21,6 +22,7 @@ describe('handshake', () => {
       signingToken: TOKEN,
       contractId: 'c-1',
       sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      features: SDK_FEATURES,
     });
     expect(typeof app.port?.postMessage).toBe('function');
   });

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { resolveSigningApp } from '../../src/app-url';
 import { createCleanup } from '../../src/cleanup';
 import { createEmitter } from '../../src/emitter';
-import { PROTOCOL, SUPPORTED_VERSIONS, helloVersion, initMessage, parseAppMessage } from '../../src/protocol';
+import {
+  PROTOCOL,
+  SDK_FEATURES,
+  SUPPORTED_VERSIONS,
+  helloFeatures,
+  helloVersion,
+  initMessage,
+  parseAppMessage,
+} from '../../src/protocol';
 
 const TOKEN = 'sbx_complete_module-token';
 const message = (type: string, extra: object = {}, version = 1) => ({ protocol: PROTOCOL, version, type, ...extra });
@@ -41,7 +49,33 @@ describe('protocol', () => {
       contractId: 'c',
       sdkVersion: '1.1.0',
       locale: 'de',
+      features: SDK_FEATURES,
     });
+  });
+
+  it('reads the features of a hello that this SDK supports too, from own entries only', () => {
+    expect(helloFeatures(message('hello'))).toEqual([]);
+    expect(helloFeatures(message('hello', { features: ['not-a-feature', 7, null] }))).toEqual([]);
+    expect(helloFeatures(message('hello', { features: 'heartbeat' }))).toEqual([]);
+    const hostile = message('hello');
+    Object.defineProperty(hostile, 'features', {
+      get() {
+        throw new Error('hostile getter');
+      },
+    });
+    expect(helloFeatures(hostile)).toEqual([]);
+    for (const feature of SDK_FEATURES) {
+      expect(helloFeatures(message('hello', { features: ['x', feature] }))).toEqual([feature]);
+      // A hole is no entry, whatever Array.prototype says.
+      const holes: unknown[] = [];
+      holes.length = 2;
+      Object.defineProperty(Array.prototype, '1', { value: feature, configurable: true });
+      try {
+        expect(helloFeatures(message('hello', { features: holes }))).toEqual([]);
+      } finally {
+        delete (Array.prototype as unknown as Record<string, unknown>)['1'];
+      }
+    }
   });
 });
 
