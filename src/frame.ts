@@ -24,8 +24,11 @@ export function createFrame(settings: Settings): HTMLIFrameElement {
   return iframe;
 }
 
-/** height: "auto": the app's reported content height, within the partner's minHeight and maxHeight. */
-export function fitHeight(iframe: HTMLIFrameElement, settings: Settings, height: number): void {
+/**
+ * height: "auto": the app's reported content height, within the partner's minHeight and maxHeight. A window
+ * (display "popup", no iframe) is the signer's to size.
+ */
+export function fitHeight(iframe: HTMLIFrameElement | undefined, settings: Settings, height: number): void {
   const { autoHeight, minHeight, maxHeight } = settings;
-  if (autoHeight) iframe.style.height = `${Math.min(Math.max(Math.ceil(height), minHeight), maxHeight)}px`;
+  if (autoHeight && iframe) iframe.style.height = `${Math.min(Math.max(Math.ceil(height), minHeight), maxHeight)}px`;
 }

@@ -3,22 +3,22 @@
 // Completion always comes from the app's message, never from the window.
 import { listen, type Cleanup } from './cleanup';
 
-export const POPUP_BLOCKED = 'Popup blocked: call open() in the click handler.';
+export const POPUP_BLOCKED = 'Popup blocked: call open() in the click.';
 
 /** A window gone before the app's hello, this soon after open(): a COOP header cut it off, the signer did not close it. */
 export const SEVERED_WITHIN_MS = 3000;
-export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy severed the window: use same-origin-allow-popups.';
+export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use same-origin-allow-popups.';
 
 /** How often `closed` is read: the one way to learn that the signer closed the window. */
 const CLOSED_POLL_MS = 250;
 
 /**
- * A window sized for a contract on a desktop, placed by the browser (which also shrinks it to fit the screen;
- * phone browsers open a tab whatever the size asks); no name and no token: the app greets its opener and the token
- * goes over the port. Null: blocked.
+ * A window as wide as a contract reads well on a desktop, its height and place the browser's (as tall as the page's
+ * window, shrunk to fit the screen; phone browsers open a tab whatever is asked); no name and no token: the app
+ * greets its opener and the token goes over the port. Null: blocked.
  */
 export function openPopup(appUrl: string): Window | null {
-  return window.open(appUrl, '', 'width=800,height=900');
+  return window.open(appUrl, '', 'width=800');
 }
 
 /**

@@ -113,8 +113,8 @@ export class SvcContracts {
    */
   prepare(): Promise<void> {
     // A window cannot be hidden and needs the click to open: with display "popup" there is nothing to prepare,
-    // so prepare() resolves at once and open() on the click opens the window (docs/popup.md).
-    return this._settings.popup ? Promise.resolve() : this._begin('prepare');
+    // so prepare() resolves at once (after destroy() it rejects as ever) and open() on the click opens the window.
+    return this._settings.popup && this._state !== DESTROYED ? Promise.resolve() : this._begin('prepare');
   }
 
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
@@ -274,7 +274,7 @@ export class SvcContracts {
 
   private _receive(message: AppMessage): void {
     const { type, ...fields } = message;
-    if (type === 'resize') return fitHeight(this._iframe!, this._settings, message.height);
+    if (type === 'resize') return fitHeight(this._iframe, this._settings, message.height);
     // Each progress message counts in its one state: a reloaded app's repeated loaded/ready are ignored too, so no
     // event reaches the partner twice.
     const now = performance.now();

@@ -78,7 +78,7 @@ describe('open() with display "popup"', () => {
     const [url, name, features] = popup!.args as string[];
     expect(url).toBe(`${APP_ORIGIN}/embed`);
     expect(name).toBe('');
-    expect(features).toBe('width=800,height=900');
+    expect(features).toBe('width=800');
     expect(container.childNodes).toHaveLength(0);
   });
 
@@ -97,6 +97,14 @@ describe('open() with display "popup"', () => {
     await opening;
     await app.send(envelope('completed'));
     expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed']);
+  });
+
+  it('resize is the signer\'s business in a window, even with height "auto"', async () => {
+    const { events, popup } = openPopup({ height: 'auto' });
+    popup!.app.handshake();
+    await popup!.app.send(envelope('resize', { height: 900 }));
+    await popup!.app.send(envelope('loaded'));
+    expect(events.names()).toEqual(['contract.loading', 'contract.loaded']);
   });
 
   it('a reload inside the window gets the session back (a new port)', async () => {
@@ -122,7 +130,7 @@ describe('the ways a window ends', () => {
         {
           contractId: 'c-9',
           code: 'popup_blocked',
-          message: expect.stringContaining('call open() in the click handler'),
+          message: expect.stringContaining('call open() in the click'),
           source: 'sdk',
         },
       ],
@@ -217,5 +225,7 @@ describe('focus() and prepare() with display "popup"', () => {
     expect(events.names()).toEqual([]);
     sdk.open();
     expect(window.open).toHaveBeenCalledTimes(1);
+    sdk.destroy();
+    await expect(sdk.prepare()).rejects.toThrow('prepare() after destroy()');
   });
 });
