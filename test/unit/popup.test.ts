@@ -89,6 +89,7 @@ describe('open() with display "popup"', () => {
     other.post(envelope('hello')); // another window of the page
     app.post(envelope('hello'), 'https://evil.test'); // the right window, the wrong origin
     expect(app.window.postMessage).not.toHaveBeenCalled();
+    expect(other.window.postMessage).not.toHaveBeenCalled();
     const { message, targetOrigin } = app.handshake();
     expect(message).toMatchObject({ type: 'init', signingToken: TOKEN, contractId: 'c-9' });
     expect(targetOrigin).toBe(APP_ORIGIN);
