@@ -182,6 +182,7 @@
     });
     if ($('locale').value) options.locale = $('locale').value;
     if ($('frame-title').value.trim()) options.title = $('frame-title').value.trim();
+    if ($('popup').checked) options.display = 'popup';
     var created = new window.SvcSDK.SvcContracts(container, options);
     EVENTS.forEach(function (name) {
       created.on(name, function (payload) {
