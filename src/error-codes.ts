@@ -4,6 +4,8 @@ const CODES = [
   'verification_required',
   'verification_limit_exceeded',
   'loading_error',
+  'session_expired',
+  'app_unresponsive',
   'unknown',
 ] as const;
 

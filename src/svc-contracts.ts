@@ -10,7 +10,18 @@ import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
 import { createFrame, fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
-import { DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, reopens, type State } from './lifecycle';
+import {
+  DESTROYED,
+  FAILED,
+  IDLE,
+  isLoading,
+  isRunning,
+  LOADING,
+  PROGRESS,
+  READY,
+  reopens,
+  type State,
+} from './lifecycle';
 import { OFFLINE, watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
 import { createLogger, type Logger } from './logger';
@@ -231,6 +242,10 @@ export class SvcContracts {
       canGreet: () => isRunning(this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
+      renewWith: tokens.get(this)!,
+      watching: () => this._state === READY && this._shownAt !== undefined,
+      // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
+      onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
     }));
   }
 

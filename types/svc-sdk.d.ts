@@ -51,6 +51,8 @@ declare namespace SvcSDK {
     | 'verification_required'
     | 'verification_limit_exceeded'
     | 'loading_error'
+    | 'session_expired'
+    | 'app_unresponsive'
     | 'unknown';
 
   /** A known code, or any other code the signing app sends (the list is open-ended: keep a default branch). */
@@ -142,6 +144,8 @@ declare namespace SvcSDK {
     VERIFICATION_REQUIRED: 'verification_required';
     VERIFICATION_LIMIT_EXCEEDED: 'verification_limit_exceeded';
     LOADING_ERROR: 'loading_error';
+    SESSION_EXPIRED: 'session_expired';
+    APP_UNRESPONSIVE: 'app_unresponsive';
     UNKNOWN: 'unknown';
   }>;
 

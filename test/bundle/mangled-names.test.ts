@@ -26,12 +26,15 @@ const INTERNAL = [
   'onAppMessage',
   'onNoCommonVersion',
   'onNoHello',
+  'onUnresponsive',
+  'renewWith',
   'settings',
+  'watching',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
 const PROTOCOL_TYPES = ['hello', 'init', 'loaded', 'ready', 'completed', 'cancelled', 'activity'];
-const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus'];
+const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus', 'renew', 'beat', 'renewed', 'ping'];
 const PROTOCOL_FIELDS = ['protocol', 'version', 'type', 'versions', 'signingToken', 'contractId', 'sdkVersion'];
 const PROTOCOL_FIELDS_MORE = ['locale', 'reason', 'code', 'message', 'height'];
 const PROTOCOL = [...PROTOCOL_TYPES, ...PROTOCOL_TYPES_MORE, ...PROTOCOL_FIELDS, ...PROTOCOL_FIELDS_MORE];
@@ -114,7 +117,14 @@ describe('name mangling in the built file', () => {
       expect(publicTyped, name).toContain(name);
     }
     // KNOWN_ERROR_CODES' keys are built from its values at run time: its keys are checked on the evaluated build.
-    const knownCodes = new Set(['NOT_FOUND', 'VERIFICATION_REQUIRED', 'VERIFICATION_LIMIT_EXCEEDED', 'LOADING_ERROR']);
+    const knownCodes = new Set([
+      'NOT_FOUND',
+      'VERIFICATION_REQUIRED',
+      'VERIFICATION_LIMIT_EXCEEDED',
+      'LOADING_ERROR',
+      'SESSION_EXPIRED',
+      'APP_UNRESPONSIVE',
+    ]);
     const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...PROTOCOL];
     expect(
       expected.filter((name) => !asWord(code, name)),
@@ -126,8 +136,10 @@ describe('name mangling in the built file', () => {
     const { SvcSDK } = evaluateUmd(code);
     expect(Object.keys(SvcSDK).sort()).toEqual(['KNOWN_ERROR_CODES', 'SDK_VERSION', 'SvcContracts']);
     expect(Object.keys(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
+      'APP_UNRESPONSIVE',
       'LOADING_ERROR',
       'NOT_FOUND',
+      'SESSION_EXPIRED',
       'UNKNOWN',
       'VERIFICATION_LIMIT_EXCEEDED',
       'VERIFICATION_REQUIRED',
