@@ -2,8 +2,9 @@
 // Each is declared in src/ with a comment saying so; test/bundle/mangled-names.test.ts checks that none of them
 // survives in the built file and that every public name does (a public name must never match this pattern).
 // - "_x": private members (nothing public starts with "_").
-// - "onX", canGreet: the channel's callbacks (ChannelOptions in src/channel.ts); cleanup, iframe, settings: the
-//   channel's other options; ignore, heard: the Channel's internal methods.
-// - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp, src/app-url.ts), settings (a Settings field too).
+// - "onX", canGreet, watching: the channel's callbacks (ChannelOptions in src/channel.ts); cleanup, iframe, settings,
+//   renewWith: the channel's other options; ignore, heard: the Channel's internal methods.
+// - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp,
+//   src/app-url.ts), settings (a Settings field too).
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;

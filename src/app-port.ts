@@ -1,7 +1,7 @@
 import type { Settings } from './config';
 import { focusedElement } from './focused';
 import type { Logger } from './logger';
-import { envelope, initMessage, parseAppMessage, type AppMessage } from './protocol';
+import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAliveMessage } from './protocol';
 import { SDK_VERSION } from './version';
 
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
@@ -23,8 +23,9 @@ export function connectAppPort(
   frameWindow: Window,
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
+  // hello.token is read at each message: a renewal over this port replaces it (channel.ts).
   hello: { version: number; features: readonly string[]; token: string; settings: Settings },
-  onAppMessage: (message: AppMessage) => void,
+  onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
@@ -33,7 +34,7 @@ export function connectAppPort(
   /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
   let focusAskedFrom: Element | null | undefined;
   port.onmessage = (portEvent: MessageEvent) => {
-    const message = parseAppMessage(portEvent.data, version, token);
+    const message = parseAppMessage(portEvent.data, version, hello.token);
     if (message?.type === 'focus') {
       // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
       // the frame element instead, but only once per askFocus() and only if the page has not moved focus

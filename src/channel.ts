@@ -3,8 +3,11 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { helloFeatures, helloVersion, type AppMessage } from './protocol';
+import { helloFeatures, helloVersion, type AppMessage, type KeepAliveMessage } from './protocol';
+import { createRenewal } from './renewal';
 import { withToken } from './token';
+import type { SigningTokenSource } from './types';
+import { createWatchdog } from './watchdog';
 
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
 export const HELLO_AFTER_LOAD_MS = 3000;
@@ -29,6 +32,12 @@ export interface ChannelOptions {
   onNoHello(): void; // shortened by the build
   /** The app speaks no protocol version this SDK knows. */
   onNoCommonVersion(): void; // shortened by the build
+  /** The partner's token source, asked again when the app renews (docs/protocol.md §6.7). */
+  renewWith: SigningTokenSource; // shortened by the build
+  /** Whether the app's silence counts now (ready and shown; docs/protocol.md §6.6). */
+  watching(): boolean; // shortened by the build
+  /** The app stopped beating: frozen or crashed. */
+  onUnresponsive(): void; // shortened by the build
 }
 
 export interface Channel {
@@ -62,11 +71,30 @@ export function openChannel(options: ChannelOptions): Channel {
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: AppPort | undefined;
   let heard = false;
+  /** The current port's handshake: a renewal replaces its token, which later hellos then get too. */
+  let handshake: Parameters<typeof connectAppPort>[2] | undefined;
+  const send = (type: string, fields?: object) => port?.send(type, fields);
+
+  const renew = createRenewal(options.renewWith, (token) => {
+    // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
+    if (token) handshake!.token = token;
+    send('renewed', { signingToken: token });
+  });
+  const beat = createWatchdog(cleanup, options.watching, () => send('ping'), options.onUnresponsive);
+
+  // renew and beat are the channel's. Only an app that supports a feature sends its messages (init told it that
+  // this SDK does: docs/protocol.md §4.5); an app that never beats is never watched.
+  const onPortMessage = (message: AppMessage | KeepAliveMessage): void => {
+    if (message.type === 'renew') renew();
+    else if (message.type === 'beat') beat();
+    else options.onAppMessage(message);
+  };
 
   const answer = (frameWindow: Window, hello: { version: number; features: string[] }, token: string): void => {
     port?.close();
     const onMalformed = () => ignore('malformed', origin);
-    port = connectAppPort(frameWindow, iframe, { ...hello, token, settings }, options.onAppMessage, onMalformed, log);
+    handshake = { ...hello, token: handshake?.token ?? token, settings };
+    port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, onMalformed, log);
   };
 
   const onWindowMessage = (event: MessageEvent): void => {
@@ -123,7 +151,7 @@ export function openChannel(options: ChannelOptions): Channel {
       if (port) port.askFocus();
       else iframe?.focus();
     },
-    send: (type, fields) => port?.send(type, fields),
+    send,
     features: () => port?.features ?? [],
   };
 }

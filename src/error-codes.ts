@@ -5,6 +5,8 @@ const CODES = [
   'verification_limit_exceeded',
   'loading_error',
   'popup_blocked',
+  'session_expired',
+  'app_unresponsive',
   'unknown',
 ] as const;
 

@@ -12,7 +12,7 @@ const HELLO_VERSION = 1;
  * Optional features this SDK supports, listed in init (docs/protocol.md §4.5). A feature is on only when the app's
  * hello lists it too, so either side can be older.
  */
-export const SDK_FEATURES: readonly string[] = [];
+export const SDK_FEATURES: readonly string[] = ['renew', 'heartbeat'];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
@@ -23,6 +23,8 @@ export type AppMessage =
   | { type: 'step'; step: string }
   | { type: 'error'; code: string; message: string | undefined }
   | { type: 'resize'; height: number };
+/** Renewal and heartbeat (docs/protocol.md §6.6, §6.7): the channel's own, they never reach the instance. */
+export type KeepAliveMessage = { type: 'renew' } | { type: 'beat' };
 /** The app could not take focus and asks for the frame element to be focused (§6.2): the channel's to answer. */
 export type FocusRequest = { type: 'focus' };
 
@@ -97,7 +99,11 @@ function cleanCode(code: unknown, token: string): string {
 }
 
 /** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
-export function parseAppMessage(data: unknown, version: number, token: string): AppMessage | FocusRequest | undefined {
+export function parseAppMessage(
+  data: unknown,
+  version: number,
+  token: string,
+): AppMessage | FocusRequest | KeepAliveMessage | undefined {
   try {
     const type = envelopeType(data, version);
     const field = (key: string) => own(data as object, key);
@@ -111,7 +117,9 @@ export function parseAppMessage(data: unknown, version: number, token: string): 
       type === 'completed' ||
       type === 'cancelled' ||
       type === 'activity' ||
-      type === 'focus'
+      type === 'focus' ||
+      type === 'renew' ||
+      type === 'beat'
     )
       return { type };
     if (type === 'resize') {

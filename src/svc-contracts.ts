@@ -19,6 +19,7 @@ import {
   isRunning,
   LOADING,
   PROGRESS,
+  READY,
   reopens,
   type State,
 } from './lifecycle';
@@ -255,6 +256,10 @@ export class SvcContracts {
       canGreet: () => isRunning(this._state),
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
+      renewWith: tokens.get(this)!,
+      watching: () => this._state === READY && this._shownAt !== undefined,
+      // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
+      onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
     }));
   }
 

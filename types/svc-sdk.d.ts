@@ -57,6 +57,8 @@ declare namespace SvcSDK {
     | 'verification_limit_exceeded'
     | 'loading_error'
     | 'popup_blocked'
+    | 'session_expired'
+    | 'app_unresponsive'
     | 'unknown';
 
   /** A known code, or any other code the signing app sends (the list is open-ended: keep a default branch). */
@@ -149,6 +151,8 @@ declare namespace SvcSDK {
     VERIFICATION_LIMIT_EXCEEDED: 'verification_limit_exceeded';
     LOADING_ERROR: 'loading_error';
     POPUP_BLOCKED: 'popup_blocked';
+    SESSION_EXPIRED: 'session_expired';
+    APP_UNRESPONSIVE: 'app_unresponsive';
     UNKNOWN: 'unknown';
   }>;
 

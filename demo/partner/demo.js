@@ -28,6 +28,12 @@
     slow: 'Ready only after a few seconds.',
     reload:
       'The app reloads itself once after loaded, as after a crash: the SDK gives the new page its session back, with no event twice. After ready, the frame\'s "Reload this page" control does the same.',
+    expire:
+      'The session expires 30 s after ready. With "Fresh token on each open()" the app asks the SDK for a new token a second before, and the signer goes on (the log shows the renewal); without it the app reports session_expired.',
+    freeze:
+      'A second after ready the app freezes (a busy loop): its heartbeat stops, and about 10 s later the SDK reports app_unresponsive and removes the frame.',
+    crash:
+      'A second after ready the app navigates its frame to a page that never answers: about 10 s later the SDK reports app_unresponsive.',
     other_token: 'A token of another form: the app answers not_found.',
   };
   var POLL_MS = 500;
@@ -149,8 +155,10 @@
         return Promise.resolve(token);
       }
       var scenario = $('scenario').value;
+      // Asked while the signer is in a ready session: the app is renewing its token over the port.
+      var why = session.ready ? 'demo: fresh token for a renewal (no reload)' : 'demo: fresh token for open()';
       return requestToken(scenario, session.applicationId).then(function (next) {
-        log.add('info', 'demo: fresh token for open()', { scenario: scenario, applicationId: next.applicationId });
+        log.add('info', why, { scenario: scenario, applicationId: next.applicationId });
         session.applicationId = next.applicationId;
         return next.signingToken;
       });
@@ -187,6 +195,19 @@
     EVENTS.forEach(function (name) {
       created.on(name, function (payload) {
         log.add('event', name, payload);
+      });
+    });
+    // Ready until the attempt ends: a token asked for meanwhile is a renewal (freshTokens).
+    [
+      'contract.loading',
+      'contract.ready',
+      'contract.completed',
+      'contract.declined',
+      'contract.cancelled',
+      'contract.error',
+    ].forEach(function (name) {
+      created.on(name, function () {
+        session.ready = name === 'contract.ready';
       });
     });
     created.on('contract.error', function (payload) {

@@ -6,6 +6,7 @@ export const DEFAULTS = Object.freeze({
   ports: { demo: 8443, cdn: 8444, signing: 8445 },
   hosts: LOCAL_HOSTS,
   slowReadyMs: 3000,
+  expireMs: 30000,
   certDir: CERT_DIR,
   distDir: DIST_DIR,
 });
@@ -85,6 +86,7 @@ export function optionsFromEnv(env = process.env) {
     extraPartnerOrigins: origins,
     partnerWebhookUrls: webhookUrls(env),
     slowReadyMs: env.SANDBOX_SLOW_MS ? Number(env.SANDBOX_SLOW_MS) : DEFAULTS.slowReadyMs,
+    expireMs: env.SANDBOX_EXPIRE_MS ? Number(env.SANDBOX_EXPIRE_MS) : DEFAULTS.expireMs,
     apiToken: env.SANDBOX_API_TOKEN || undefined,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
     certDir: env.SANDBOX_CERT_DIR || DEFAULTS.certDir,

@@ -21,7 +21,7 @@ const WEBHOOK_PATH = '/webhooks/svc';
 /**
  * Options (all optional): `ports` {demo, cdn, signing} (0 = any free port), `hosts` {partner, cdn, signing},
  * `extraPartnerOrigins` (more sites allowed to embed the app), `partnerWebhookUrls` (partner endpoints that also
- * receive the webhooks), `distDir`, `certDir`, `slowReadyMs`, `apiToken`, `webhookSecret`, `webhookBackoffMs`,
+ * receive the webhooks), `distDir`, `certDir`, `slowReadyMs`, `expireMs`, `apiToken`, `webhookSecret`, `webhookBackoffMs`,
  * `log` (a function; default silent).
  * Resolves `{ urls, origins, partnerOrigins, partnerWebhookUrls, sdkVersion, apiToken, webhookSecret, cert,
  * certFile, spkiSha256, confirmations(), deliveries(), sessionStarts(token), close() }`.
@@ -94,6 +94,7 @@ export async function startSandbox(options = {}) {
     webhooks,
     apiToken,
     slowReadyMs: options.slowReadyMs ?? DEFAULTS.slowReadyMs,
+    expireMs: options.expireMs ?? DEFAULTS.expireMs,
   });
   handlers.demo = createPartnerHandler({
     assetsDir: join(REPO_ROOT, 'demo', 'partner'),

@@ -15,7 +15,11 @@
   var INIT_WAIT_MS = 5000;
   // The signer's activity is reported at most this often; the SDK decides what the partner sees (every 30 s).
   var ACTIVITY_EVERY_MS = 1000;
+  // How long the `freeze` scenario's busy loop holds the app (bounded, so a browser that runs the frame in the
+  // page's own process gets its page back).
+  var FREEZE_MS = 30000;
   var view = window.SandboxSigningView;
+  var keepAliveKit = window.SandboxKeepAlive;
 
   function envelope(type, fields) {
     var message = { protocol: PROTOCOL, version: VERSION, type: type };
@@ -59,6 +63,10 @@
   var port;
   var token;
   var locale;
+  var sessionOrigin;
+  // Heartbeat and renewal (keepalive.js), from init on.
+  var keepAlive;
+  var renewals = 0;
   var reportingHeight = false;
   var reportedHeight;
   // From ready until an outcome: the signer can act, and steps and activity are reported.
@@ -133,10 +141,12 @@
   /** Ends the session on the app's side: nothing more but resize is sent. */
   function finish(type, fields) {
     running = false;
+    keepAlive.stop();
     send(type, fields);
   }
 
   function onPortMessage(event) {
+    if (keepAlive.onMessage(event.data, isMessage)) return;
     if (!isMessage(event.data, 'focus')) return;
     // Chromium and Firefox let a frame take focus when its parent asks; WebKit refuses a cross-site frame
     // without a user gesture, so the app asks the SDK to focus the frame element instead (docs/protocol.md §6.2).
@@ -159,16 +169,41 @@
     locale = typeof requested === 'string' ? requested : undefined;
     view.setLocale(locale);
     view.loading();
-    startSession(event.origin);
+    sessionOrigin = event.origin;
+    keepAlive = keepAliveKit.start({
+      send: send,
+      sdkFeatures: own(event.data, 'features'),
+      resume: resumeSession,
+      expired: onExpired,
+    });
+    startSession();
   }
 
-  function startSession(origin) {
-    post('/embed/api/session', { signingToken: token, parentOrigin: origin, locale: locale }).then(
-      onSession,
-      function () {
-        reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
-      },
-    );
+  function sessionRequest(signingToken) {
+    return post('/embed/api/session', { signingToken: signingToken, parentOrigin: sessionOrigin, locale: locale });
+  }
+
+  /** The renewed token continues the session on the service; the signer's screen stays as it is. */
+  function resumeSession(renewed) {
+    return sessionRequest(renewed).then(function (session) {
+      if (session.action !== 'contract') throw new Error('not renewed');
+      token = renewed;
+      // Sandbox only: how many renewals this document has seen, for the tests to wait on.
+      renewals += 1;
+      document.documentElement.setAttribute('data-renewals', String(renewals));
+      return session.expiresInMs;
+    });
+  }
+
+  function onExpired() {
+    running = false;
+    reportError({ code: 'session_expired', message: 'The signing session has expired; start signing again.' });
+  }
+
+  function startSession() {
+    sessionRequest(token).then(onSession, function () {
+      reportError({ code: 'loading_error', loaded: false, message: 'The signing service could not be reached.' });
+    });
   }
 
   function onSession(session) {
@@ -185,11 +220,30 @@
       showContract(session.contract);
       send('ready');
       running = true;
+      keepAlive.expiresIn(session.expiresInMs);
+      simulateFault(session);
       // On screen for the signer only once the frame is shown (at once, unless the partner prepared it).
       whenShown(function () {
         step('document_viewed');
       });
     }, session.readyDelayMs || 0);
+  }
+
+  /** Sandbox scenarios `freeze` (a busy loop: no beat, no answer) and `crash` (the frame goes to a dead page). */
+  function simulateFault(session) {
+    if (session.freezeAfterMs !== undefined) {
+      setTimeout(function () {
+        var end = performance.now() + FREEZE_MS;
+        while (performance.now() < end) {
+          // frozen
+        }
+      }, session.freezeAfterMs);
+    }
+    if (session.crashAfterMs !== undefined) {
+      setTimeout(function () {
+        window.location.assign('/embed/hang');
+      }, session.crashAfterMs);
+    }
   }
 
   function showContract(contract) {
@@ -218,6 +272,7 @@
   }
 
   function reportError(session) {
+    keepAlive.stop();
     if (session.loaded) sendLoaded();
     view.error(session.code, session.message);
     send('error', { code: session.code, message: session.message });
@@ -243,5 +298,5 @@
   });
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
-  host.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');
+  host.postMessage(envelope('hello', { versions: VERSIONS, features: keepAliveKit.FEATURES }), expectedParent || '*');
 })();

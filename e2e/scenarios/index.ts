@@ -7,6 +7,7 @@ import { outcomeScenarios } from './outcomes';
 import { recoveryAndOptionsScenarios } from './recovery-and-options';
 import type { ScenarioTest } from './scenario-test';
 import { securityScenarios } from './security';
+import { sessionSurvivalScenarios } from './session-survival';
 import { setupErrorScenarios } from './setup-errors';
 import { signingScenarios } from './signing';
 
@@ -19,4 +20,5 @@ export function registerScenarios(test: ScenarioTest): void {
   lifecycleScenarios(test);
   securityScenarios(test);
   recoveryAndOptionsScenarios(test);
+  sessionSurvivalScenarios(test);
 }

@@ -19,6 +19,8 @@ export const HOSTS = TEST_HOSTS;
 const SDK_DIST_DIR = process.env.SDK_OUT_DIR ? resolve(process.env.SDK_OUT_DIR) : DIST_DIR;
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
+/** The `expire` scenario's session lifetime in the e2e sandbox: the app asks to renew a second before. */
+export const EXPIRE_MS = 3000;
 export interface Sandbox {
   urls: Record<string, string>;
   origins: { cdn: string; signing: string; partner: string };
@@ -63,6 +65,7 @@ const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixture
         extraPartnerOrigins: [harness.origins.partner],
         distDir: SDK_DIST_DIR,
         slowReadyMs: SLOW_READY_MS,
+        expireMs: EXPIRE_MS,
         webhookBackoffMs: 200,
       });
       harness.configure({

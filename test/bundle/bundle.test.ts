@@ -29,9 +29,11 @@ describe('built bundle', () => {
     expect(typeof SvcSDK.SvcContracts).toBe('function');
     expect(Object.isFrozen(SvcSDK.KNOWN_ERROR_CODES)).toBe(true);
     expect(Object.values(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
+      'app_unresponsive',
       'loading_error',
       'not_found',
       'popup_blocked',
+      'session_expired',
       'unknown',
       'verification_limit_exceeded',
       'verification_required',

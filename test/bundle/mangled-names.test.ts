@@ -27,12 +27,15 @@ const INTERNAL = [
   'onNoCommonVersion',
   'onNoHello',
   'popup',
+  'onUnresponsive',
+  'renewWith',
   'settings',
+  'watching',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
 const PROTOCOL_TYPES = ['hello', 'init', 'loaded', 'ready', 'completed', 'cancelled', 'activity'];
-const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus'];
+const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus', 'renew', 'beat', 'renewed', 'ping'];
 const PROTOCOL_FIELDS = ['protocol', 'version', 'type', 'versions', 'signingToken', 'contractId', 'sdkVersion'];
 const PROTOCOL_FIELDS_MORE = ['locale', 'reason', 'code', 'message', 'height'];
 const PROTOCOL = [...PROTOCOL_TYPES, ...PROTOCOL_TYPES_MORE, ...PROTOCOL_FIELDS, ...PROTOCOL_FIELDS_MORE];
@@ -121,6 +124,8 @@ describe('name mangling in the built file', () => {
       'VERIFICATION_LIMIT_EXCEEDED',
       'LOADING_ERROR',
       'POPUP_BLOCKED',
+      'SESSION_EXPIRED',
+      'APP_UNRESPONSIVE',
     ]);
     const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...PROTOCOL];
     expect(
@@ -133,9 +138,11 @@ describe('name mangling in the built file', () => {
     const { SvcSDK } = evaluateUmd(code);
     expect(Object.keys(SvcSDK).sort()).toEqual(['KNOWN_ERROR_CODES', 'SDK_VERSION', 'SvcContracts']);
     expect(Object.keys(SvcSDK.KNOWN_ERROR_CODES).sort()).toEqual([
+      'APP_UNRESPONSIVE',
       'LOADING_ERROR',
       'NOT_FOUND',
       'POPUP_BLOCKED',
+      'SESSION_EXPIRED',
       'UNKNOWN',
       'VERIFICATION_LIMIT_EXCEEDED',
       'VERIFICATION_REQUIRED',

@@ -7,7 +7,19 @@ import type { LifecycleModel, ReentrantCall } from './lifecycle-model';
 import { APP_MESSAGES, type AppMessageRule, type AppMessageType, type OTHER_ORIGINS } from './lifecycle-spec';
 
 /** The partner's calls, and the browser's events that concern the whole page. */
-type CallKind = 'open' | 'prepare' | 'close' | 'destroy' | 'focus' | 'detach' | 'attach' | 'offline' | 'online' | 'csp';
+type CallKind =
+  | 'open'
+  | 'prepare'
+  | 'close'
+  | 'destroy'
+  | 'focus'
+  | 'detach'
+  | 'attach'
+  | 'offline'
+  | 'online'
+  | 'csp'
+  | 'hidden'
+  | 'visible';
 
 /**
  * A step. attemptsAgo picks the attempt (0: the newest one, 1: the one before, ...) whose app or token function
@@ -23,6 +35,8 @@ export type Action =
   | { kind: 'load'; attemptsAgo: number }
   | { kind: 'send'; attemptsAgo: number; stalePort: boolean; message: AppMessageType; extra: Record<string, unknown> }
   | { kind: 'token'; attemptsAgo: number; outcome: 'resolve' | 'reject' | 'empty' }
+  /** The token function settles that attempt's renewal call (docs/protocol.md §6.7). */
+  | { kind: 'renewal'; attemptsAgo: number; outcome: 'resolve' | 'reject' }
   | { kind: 'advance'; ms: number }
   /**
    * Another instance on the page (its own container), for the same signing app or another; destroy() on one. They
@@ -119,7 +133,24 @@ export const STEP_WEIGHTS: Array<[number, fc.Arbitrary<Action>]> = [
   [2, token('reject')],
   [2, token('empty')],
   [1, hello('no common version')],
-  [3, fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 999, 2999, 3000, 5000, 30000) })],
+  [
+    6,
+    fc.record({
+      kind: fc.constant('advance' as const),
+      ms: fc.constantFrom(1, 999, 2999, 3000, 5000, 10000, 10000, 30000),
+    }),
+  ],
+  // the page hidden and shown again; the token function answering a renewal
+  [2, call('hidden')],
+  [2, call('visible')],
+  [
+    3,
+    fc.record({
+      kind: fc.constant('renewal' as const),
+      attemptsAgo,
+      outcome: fc.constantFrom('resolve' as const, 'resolve' as const, 'reject' as const),
+    }),
+  ],
   // changing nothing the partner sees
   [1, call('online')],
   [1, call('attach')],
@@ -172,6 +203,8 @@ export function describeAction(action: Action): string {
     }
     case 'token':
       return `token${ago(action.attemptsAgo)}.${action.outcome}`;
+    case 'renewal':
+      return `renewal${ago(action.attemptsAgo)}.${action.outcome}`;
     case 'advance':
       return `advance(${action.ms} ms)`;
     case 'proceed':
@@ -206,6 +239,9 @@ export function perform(model: LifecycleModel, action: Action): void {
       return model.goOffline();
     case 'online':
       return model.goOnline();
+    case 'hidden':
+    case 'visible':
+      return model.setVisible(action.kind === 'visible');
     case 'on':
     case 'off':
       return model[action.kind](action.handler);
@@ -220,6 +256,7 @@ export function perform(model: LifecycleModel, action: Action): void {
       const n = model.attempts.length - 1 - action.attemptsAgo;
       if (n < 0) return; // no such attempt yet
       if (action.kind === 'token') return model.token(n, action.outcome);
+      if (action.kind === 'renewal') return model.renewal(n, action.outcome);
       if (action.kind === 'load') return model.frameLoad(n);
       if (action.kind === 'hello') return model.hello(n, action.variant);
       return model.send(n, action.stalePort, action.message, action.extra);
@@ -248,6 +285,10 @@ export function nextStep(model: LifecycleModel): Action {
   });
   if (model.phase === 'ready' && attempt.steps.size === 0) return send('step', { step: 'document_viewed' });
   if (model.phase === 'ready' && attempt.activityReports === 0) return send('activity');
+  // A long signing: the app's heartbeat starts, and its session is renewed once (docs/protocol.md §6.6, §6.7).
+  if (model.phase === 'ready' && attempt.nextCheck === undefined) return send('beat');
+  if (model.phase === 'ready' && attempt.renewing) return { kind: 'renewal', attemptsAgo: 0, outcome: 'resolve' };
+  if (model.phase === 'ready' && attempt.renewals === 0 && attempt.sent.length === 0) return send('renew');
   const rules: Record<string, AppMessageRule> = APP_MESSAGES;
   const next = (Object.keys(APP_MESSAGES) as AppMessageType[]).find(
     (type) => rules[type].progress?.[0] === model.phase,

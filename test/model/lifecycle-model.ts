@@ -8,21 +8,26 @@ import { APP_ORIGIN } from '../unit/fake-app';
 import {
   ACTIVITY_INTERVAL_MS,
   APP_MESSAGES,
+  CHECK_EVERY_MS,
   EXPECTED_CODE,
   EXPECTED_MESSAGE,
   HELLO_AFTER_LOAD_MS,
   LOADING,
   MAX_HEIGHT,
+  MAX_RENEWALS,
   MAX_STEPS,
   MIN_HEIGHT,
   NEWER_SDK,
   OFFLINE,
+  PING_AT_CHECK,
   REOPENS,
   RUNNING,
+  UNRESPONSIVE_AT_CHECK,
   WAIT_MEASURES,
   afterDestroy,
   detached,
   notReady,
+  renewalToken,
   tokenOf,
   type AppMessageRule,
   type AppMessageType,
@@ -40,7 +45,19 @@ interface Attempt {
   /** A hello arrived while the token was pending: the init goes out when it settles. */
   waiting: boolean;
   ports: number;
-  inits: number;
+  /** The token each init carried: the attempt's own, or the last one a renewal sent (docs/protocol.md §6.7). */
+  inits: string[];
+  token0: string;
+  renewedToken: string | undefined;
+  /** A renewal call of the token function is in flight; how many the attempt made. */
+  renewing: boolean;
+  renewals: number;
+  /** What the SDK sent over the ports besides init and focus (Observation.sent). */
+  sent: string[];
+  /** The watchdog (docs/protocol.md §6.6): its next check (from the first beat on), the last, the silent ones. */
+  nextCheck: number | undefined;
+  lastCheck: number;
+  silentChecks: number;
   /** Deadlines of the attempt's timers (loadTimeout from open(), 3 s from the first document's load). */
   loadDeadline: number;
   helloDeadline: number | undefined;
@@ -83,6 +100,10 @@ export class LifecycleModel {
   focusCalls = new Set<number>();
   framesInContainer = new Set<number>();
   measures: Observation['measures'] = [];
+  /** document.visibilityState is "visible". */
+  visible = true;
+  /** Renewal calls of the token function settled so far, all attempts: the next gives renewalToken(renewalCalls). */
+  renewalCalls = 0;
 
   constructor(readonly config: RunConfig) {}
 
@@ -92,14 +113,14 @@ export class LifecycleModel {
       every: this.every,
       once: this.once,
       frames: [...this.framesInContainer].sort((a, b) => a - b),
-      inits: this.attempts.map((attempt, n) =>
-        Array.from({ length: attempt.inits }, () => ({ token: tokenOf(this.config, n), targetOrigin: APP_ORIGIN })),
-      ),
+      inits: this.attempts.map((attempt) => attempt.inits.map((token) => ({ token, targetOrigin: APP_ORIGIN }))),
       opens: this.opens.map(({ same }) => ({ same, settled: this.opens[same].settled })),
       thrown: this.thrown,
       heights: this.attempts.map((attempt) => attempt.height),
       displays: this.attempts.map((attempt) => (attempt.shown ? 'block' : 'none')),
       measures: this.measures,
+      sent: this.attempts.map((attempt) => attempt.sent),
+      renewals: this.attempts.map((attempt) => attempt.renewals),
     };
   }
 
@@ -190,14 +211,18 @@ export class LifecycleModel {
     const end = this.now + ms;
     for (;;) {
       // Only a live attempt has timers; the load timeout was set before the hello timer, so it fires first on a tie.
+      // The watchdog acts only once ready, when neither of those can fail the attempt any more.
       const attempt = this.attempts[this.current];
-      const due = [attempt?.loadDeadline, attempt?.helloDeadline].filter(
+      const due = [attempt?.loadDeadline, attempt?.helloDeadline, attempt?.nextCheck].filter(
         (at): at is number => at !== undefined && at <= end && !!attempt?.live,
       );
       if (!due.length) break;
       const at = Math.min(...due);
       this.now = at;
-      if (attempt.loadDeadline === at) {
+      if (attempt.nextCheck === at) {
+        attempt.nextCheck = at + CHECK_EVERY_MS;
+        this.check(attempt);
+      } else if (attempt.loadDeadline === at) {
         attempt.loadDeadline = Infinity;
         this.failLoading(this.current, attempt.heard ? notReady(this.config.loadTimeout) : noHelloMessage(APP_ORIGIN));
       } else {
@@ -219,6 +244,23 @@ export class LifecycleModel {
     attempt.token = 'known';
     if (attempt.live && attempt.waiting) this.answer(attempt);
     attempt.waiting = false;
+  }
+
+  /** The partner's page becomes hidden or visible (document.visibilityState). */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+  }
+
+  /** The token function settles attempt `n`'s renewal call (late, if that attempt is over or moved on). */
+  renewal(n: number, outcome: 'resolve' | 'reject'): void {
+    const attempt = this.attempts[n];
+    if (!attempt?.renewing) return;
+    attempt.renewing = false;
+    const token = renewalToken(this.renewalCalls++);
+    // Only over the port of the attempt that asked, while it has one (docs/protocol.md §6.7).
+    if (!attempt.live) return;
+    if (outcome === 'resolve') attempt.renewedToken = token;
+    this.sendApp(attempt, outcome === 'resolve' ? `renewed ${token}` : 'renewed');
   }
 
   // ---- the app (docs/protocol.md §4-6) ----
@@ -270,6 +312,11 @@ export class LifecycleModel {
         this.quietUntil = this.now + ACTIVITY_INTERVAL_MS;
         this.emit('contract.activity');
       }
+    } else if (type === 'renew') {
+      this.renew(attempt);
+    } else if (type === 'beat') {
+      attempt.silentChecks = 0;
+      attempt.nextCheck ??= this.now + CHECK_EVERY_MS;
     } else if (type === 'resize') {
       const height = extra.height as number;
       if (this.config.autoHeight && height >= 0)
@@ -278,6 +325,31 @@ export class LifecycleModel {
   }
 
   // ---- what the instance does in between ----
+
+  /** The app asks for a new token: at most one call in flight, MAX_RENEWALS per attempt, none with a string. */
+  private renew(attempt: Attempt): void {
+    if (attempt.renewing) return;
+    if (this.config.token === 'string' || attempt.renewals >= MAX_RENEWALS) {
+      return this.sendApp(attempt, 'renewed');
+    }
+    attempt.renewing = true;
+    attempt.renewals += 1;
+  }
+
+  /** One watchdog check: silent only while ready, shown, visible and on time; a ping at the 6th, the report at the 11th. */
+  private check(attempt: Attempt): void {
+    const late = this.now - attempt.lastCheck > 2 * CHECK_EVERY_MS;
+    attempt.lastCheck = this.now;
+    const watched = !late && this.phase === 'ready' && attempt.shown && this.visible;
+    attempt.silentChecks = watched ? attempt.silentChecks + 1 : 0;
+    if (attempt.silentChecks === PING_AT_CHECK) this.sendApp(attempt, 'ping');
+    if (attempt.silentChecks >= UNRESPONSIVE_AT_CHECK) this.fail(undefined, 'app_unresponsive');
+  }
+
+  /** A message to the app over the attempt's newest port. */
+  private sendApp(attempt: Attempt, message: string): void {
+    attempt.sent.push(`${attempt.ports - 1}:${message}`);
+  }
 
   /** Whether the app's step and activity reach the partner now: from loaded to the outcome, and the frame shown. */
   private signerSees(attempt: Attempt): boolean {
@@ -292,7 +364,15 @@ export class LifecycleModel {
       heard: false,
       waiting: false,
       ports: 0,
-      inits: 0,
+      inits: [],
+      token0: tokenOf(this.config, n),
+      renewedToken: undefined,
+      renewing: false,
+      renewals: 0,
+      sent: [],
+      nextCheck: undefined,
+      lastCheck: 0,
+      silentChecks: 0,
       loadDeadline: this.now + this.config.loadTimeout,
       helloDeadline: undefined,
       helloTimerArmed: false,
@@ -312,7 +392,7 @@ export class LifecycleModel {
 
   private answer(attempt: Attempt): void {
     attempt.ports += 1;
-    attempt.inits += 1;
+    attempt.inits.push(attempt.renewedToken ?? attempt.token0);
   }
 
   /**

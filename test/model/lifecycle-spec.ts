@@ -36,6 +36,9 @@ export const APP_MESSAGES = {
   resize: { weight: 2 },
   focus: { weight: 1 },
   malformed: { weight: 1 },
+  // 1.3.0 (docs/protocol.md §6.6, §6.7): the model's hello lists both features.
+  renew: { weight: 2 },
+  beat: { weight: 3 },
 } satisfies Record<string, AppMessageRule>;
 export type AppMessageType = keyof typeof APP_MESSAGES;
 export interface AppMessageRule {
@@ -77,6 +80,17 @@ export const HELLO_AFTER_LOAD_MS = 3000;
 /** contract.activity at most this often per instance; contract.step at most this many times per attempt. */
 export const ACTIVITY_INTERVAL_MS = 30_000;
 export const MAX_STEPS = 100;
+/** The features the model's app lists in hello (docs/protocol.md §6.6, §6.7). */
+export const APP_FEATURES = ['renew', 'heartbeat'];
+/**
+ * The watchdog: a check every second from the first beat; checks more than 2 s apart (the first one, counted from 0,
+ * included) start the count again; the 6th silent check in a row pings, the 11th reports app_unresponsive.
+ */
+export const CHECK_EVERY_MS = 1000;
+export const PING_AT_CHECK = 6;
+export const UNRESPONSIVE_AT_CHECK = 11;
+/** Renewal: at most this many token function calls per attempt. */
+export const MAX_RENEWALS = 10;
 
 export interface RunConfig {
   /** How the partner starts an attempt when `proceed` does: open() on the click, or prepare() ahead and open() once ready. */
@@ -91,6 +105,8 @@ export const MAX_HEIGHT = 2000;
 
 /** The token a function gives for attempt `n` (each attempt asks once). */
 export const functionToken = (attempt: number) => `fn-tok-${attempt}-9c2e7f3a-SECRET`;
+/** The token the function gives for the run's `k`th renewal call (any attempt). */
+export const renewalToken = (k: number) => `renew-tok-${k}-5b8d1c4e-SECRET`;
 export const tokenOf = (config: RunConfig, attempt: number) =>
   config.token === 'string' ? TOKEN : functionToken(attempt);
 
@@ -113,4 +129,11 @@ export interface Observation {
   displays: string[];
   /** Each performance.measure the SDK made, in order, with the attempt that was current then. */
   measures: Array<[attempt: number, name: string]>;
+  /**
+   * Per attempt: what the SDK sent its app over the ports besides init and focus, as "<port>:<type>" (the attempt's
+   * port, 0 first), with the token for `renewed`.
+   */
+  sent: string[][];
+  /** Per attempt: how many renewal calls of the token function it made. */
+  renewals: number[];
 }

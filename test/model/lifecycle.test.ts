@@ -26,6 +26,7 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
     real.played.push(describeAction(action));
     const displays = real.displays();
     const openCalls = real.openCalls;
+    const before = { phase: model.phase, visible: model.visible, events: real.events.length };
     await real.perform(action);
     perform(model, action);
     try {
@@ -38,6 +39,16 @@ class Step implements fc.AsyncCommand<LifecycleModel, RealInstance> {
         else if (now !== 'none')
           expect(real.openCalls, `attempt ${n}'s frame was shown without open()`).toBeGreaterThan(openCalls);
       });
+      // The watchdog reports only a ready, shown attempt on a visible page (docs/protocol.md §6.6).
+      for (const [name, payload] of real.events.slice(before.events)) {
+        if (name !== 'contract.error' || payload.code !== 'app_unresponsive') continue;
+        expect(before, 'app_unresponsive while hidden or after an outcome').toMatchObject({
+          phase: 'ready',
+          visible: true,
+        });
+      }
+      // A renewed token goes only to the newest port of the current attempt's frame (docs/protocol.md §6.7).
+      expect(real.misdirected, 'a renewed token sent to another port').toEqual([]);
       const visible = real.visibleText();
       for (const token of real.tokens()) expect(visible, 'a token is visible to the page').not.toContain(token);
       // The app can never pull the focus into its frame by itself (docs/protocol.md §6.2).

@@ -9,10 +9,12 @@ import { focusedElement } from '../../src/focused';
 import { APP_ORIGIN, APP_URL, FakeApp, TOKEN, envelope, makeContainer, microtasksDone } from '../unit/fake-app';
 import type { Action } from './actions';
 import {
+  APP_FEATURES,
   MAX_HEIGHT,
   MIN_HEIGHT,
   OTHER_ORIGINS,
   functionToken,
+  renewalToken,
   tokenOf,
   type Observation,
   type RunConfig,
@@ -22,6 +24,10 @@ import {
 // the SDK has handled the message) or has closed it (then nothing can arrive, and waiting would never end).
 const sdkEndOf = new WeakMap<MessagePort, MessagePort>();
 const closedAppEnds = new WeakSet<MessagePort>();
+/** What the SDK posted on each port (app's end → messages), read synchronously at the post. */
+const sentTo = new WeakMap<MessagePort, unknown[]>();
+/** The running instance's check of each SDK → app post (at the moment of posting). */
+let onSdkPost: ((appEnd: MessagePort, message: unknown) => void) | undefined;
 let online = true;
 const logLines: string[] = [];
 
@@ -34,6 +40,14 @@ beforeEach(() => {
         super();
         const { port1: sdkEnd, port2: appEnd } = this;
         sdkEndOf.set(appEnd, sdkEnd);
+        const sent: unknown[] = [];
+        sentTo.set(appEnd, sent);
+        const post = sdkEnd.postMessage.bind(sdkEnd);
+        sdkEnd.postMessage = (message: unknown) => {
+          sent.push(message);
+          onSdkPost?.(appEnd, message);
+          post(message);
+        };
         const close = sdkEnd.close.bind(sdkEnd);
         sdkEnd.close = () => {
           closedAppEnds.add(appEnd);
@@ -58,6 +72,19 @@ export class RealInstance {
   /** Per attempt, in order: the fake app in its frame. */
   readonly apps: FakeApp[] = [];
   readonly tokenCalls: Array<{ resolve: (value: string) => void; reject: (reason: unknown) => void }> = [];
+  /** The token function's renewal calls (made while an app's renew was being handled), with their attempt. */
+  readonly renewalCalls: Array<{
+    attempt: number;
+    resolve: (value: string) => void;
+    reject: (reason: unknown) => void;
+  }> = [];
+  /** Per renewal call, its attempt; and how many renewal calls were settled (the kth gives renewalToken(k)). */
+  readonly renewalsAsked: number[] = [];
+  renewalsIssued = 0;
+  /** Each renewed token the SDK posted anywhere but the newest port of the frame in the container. */
+  readonly misdirected: string[] = [];
+  /** The attempt whose app's renew the SDK is handling, while it does. */
+  private renewing: number | undefined;
   readonly opens: Array<Promise<void>> = [];
   readonly settled = new Map<Promise<void>, string>();
   readonly events: Observation['events'] = [];
@@ -77,7 +104,14 @@ export class RealInstance {
   openCalls = 0;
 
   constructor(readonly config: RunConfig) {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    setVisibility('visible');
+    onSdkPost = (appEnd, message) => {
+      if ((message as { type?: string }).type !== 'renewed') return;
+      const app = this.apps.at(-1);
+      if (!app?.iframe.isConnected || this.portsOf(app).at(-1) !== appEnd)
+        this.misdirected.push(this.played.join(', '));
+    };
     // The fake performance's measure, which the SDK looks up at each call.
     vi.spyOn(performance, 'measure').mockImplementation((name: string) => {
       this.measures.push([this.apps.length - 1, name]);
@@ -95,7 +129,14 @@ export class RealInstance {
       signingToken:
         config.token === 'string'
           ? tokenOf(config, 0)
-          : () => new Promise<string>((resolve, reject) => this.tokenCalls.push({ resolve, reject })),
+          : () =>
+              new Promise<string>((resolve, reject) => {
+                if (this.renewing === undefined) this.tokenCalls.push({ resolve, reject });
+                else {
+                  this.renewalsAsked.push(this.renewing);
+                  this.renewalCalls.push({ attempt: this.renewing, resolve, reject });
+                }
+              }),
       appUrl: APP_URL,
       debug: true,
       loadTimeout: config.loadTimeout,
@@ -169,6 +210,20 @@ export class RealInstance {
         return void document.dispatchEvent(frameViolation());
       case 'advance':
         return void vi.advanceTimersByTime(action.ms);
+      case 'hidden':
+      case 'visible':
+        setVisibility(action.kind);
+        return void document.dispatchEvent(new Event('visibilitychange'));
+      case 'renewal': {
+        const attempt = this.apps.length - 1 - action.attemptsAgo;
+        const at = this.renewalCalls.findIndex((call) => call.attempt === attempt);
+        if (at < 0) return;
+        const [call] = this.renewalCalls.splice(at, 1);
+        const k = this.renewalsIssued++;
+        if (action.outcome === 'reject') call!.reject(new Error(`backend down for ${renewalToken(k)}`));
+        else call!.resolve(renewalToken(k));
+        return;
+      }
       case 'token': {
         const n = this.tokenCalls.length - 1 - action.attemptsAgo;
         const call = this.tokenCalls[n];
@@ -205,7 +260,9 @@ export class RealInstance {
     if (action.kind === 'load') return void app.iframe.dispatchEvent(new Event('load'));
     if (action.kind === 'hello') {
       if (action.variant === 'wrong origin') return app.post(envelope('hello'), 'https://evil.test');
-      return app.post(envelope('hello', action.variant === 'no common version' ? { versions: [2] } : {}));
+      return app.post(
+        envelope('hello', action.variant === 'no common version' ? { versions: [2] } : { features: APP_FEATURES }),
+      );
     }
     const ports = app.window.postMessage.mock.calls.map((call) => (call[2] as MessagePort[])[0]);
     const port = ports.at(action.stalePort ? -2 : -1);
@@ -226,8 +283,10 @@ export class RealInstance {
     if (closedAppEnds.has(port)) return port.postMessage(data); // the SDK closed its end: nothing arrives
     const sdkEnd = sdkEndOf.get(port)!;
     const handled = new Promise<void>((resolve) => sdkEnd.addEventListener('message', () => resolve(), { once: true }));
+    if (action.message === 'renew') this.renewing = n;
     port.postMessage(data);
     await handled;
+    this.renewing = undefined;
   }
 
   observe(): Observation {
@@ -250,7 +309,21 @@ export class RealInstance {
       heights: this.apps.map((app) => app.iframe.style.height),
       displays: this.displays(),
       measures: this.measures,
+      sent: this.apps.map((app) =>
+        this.portsOf(app).flatMap((port, p) =>
+          (sentTo.get(port) ?? [])
+            .map((message) => message as { type: string; signingToken?: string })
+            .filter(({ type }) => ['renewed', 'ping'].includes(type))
+            .map(({ type, signingToken }) => `${p}:${type}${signingToken === undefined ? '' : ` ${signingToken}`}`),
+        ),
+      ),
+      renewals: this.apps.map((_, n) => this.renewalsAsked.filter((attempt) => attempt === n).length),
     };
+  }
+
+  /** The app's ends of the ports its inits carried, oldest first. */
+  private portsOf(app: FakeApp): MessagePort[] {
+    return app.window.postMessage.mock.calls.map((call) => (call[2] as MessagePort[])[0]!);
   }
 
   /** Per attempt: its iframe's inline display. */
@@ -280,9 +353,12 @@ export class RealInstance {
     ].join('\n');
   }
 
-  /** The tokens issued so far (the string, or each attempt's from the function). */
+  /** The tokens issued so far (the string, or each attempt's from the function, and each renewal's). */
   tokens(): string[] {
-    return this.config.token === 'string' ? [tokenOf(this.config, 0)] : this.tokenCalls.map((_, n) => functionToken(n));
+    const renewed = Array.from({ length: this.renewalsIssued }, (_, k) => renewalToken(k));
+    return this.config.token === 'string'
+      ? [tokenOf(this.config, 0)]
+      : [...this.tokenCalls.map((_, n) => functionToken(n)), ...renewed];
   }
 
   dispose(): void {
@@ -293,5 +369,11 @@ export class RealInstance {
       other.container.remove();
     }
     vi.useRealTimers();
+    setVisibility('visible');
   }
+}
+
+function setVisibility(state: 'visible' | 'hidden'): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true });
 }

@@ -50,6 +50,22 @@ describe('sandbox scenarios', () => {
     });
   });
 
+  it('expire ends the session after expireMs; freeze and crash fail a second after ready (1.3.0)', () => {
+    expect(behaviourFor('expire', { firstInit: true, slowReadyMs: 0, expireMs: 2500 })).toEqual({
+      kind: 'contract',
+      expiresInMs: 2500,
+    });
+    expect(behaviourFor('freeze', { firstInit: true, slowReadyMs: 0 })).toEqual({
+      kind: 'contract',
+      freezeAfterMs: 1000,
+    });
+    expect(behaviourFor('crash', { firstInit: true, slowReadyMs: 0 })).toEqual({
+      kind: 'contract',
+      crashAfterMs: 1000,
+    });
+    expect(scenarioOf('sbx_expire_abc')).toBe('expire');
+  });
+
   it('error codes obey the protocol shape', () => {
     for (const name of SCENARIO_NAMES) {
       const behaviour = behaviourFor(name, { firstInit: true, slowReadyMs: 0 });

@@ -45,7 +45,16 @@ export const SCENARIOS = {
   stalled: { kind: 'stalled' },
   // The app reloads itself once after `loaded` (as after a crash), then works: the SDK's session recovery.
   reload: { kind: 'reload' },
+  // 1.3.0 (docs/protocol.md §6.6, §6.7): the session expires after `expireMs` unless the SDK renews the token.
+  expire: { kind: 'expire' },
+  // Ready, then a second later a busy loop freezes the app (no more heartbeats), or it navigates its frame to a
+  // page that never answers (a crashed app).
+  freeze: { kind: 'freeze' },
+  crash: { kind: 'crash' },
 };
+
+/** How long after ready the `freeze` and `crash` scenarios fail. */
+export const FAULT_AFTER_MS = 1000;
 
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
 
@@ -63,11 +72,14 @@ export function scenarioOf(token) {
  * The signing app's public behaviour for a scenario, resolved against the session's place: `firstInit` (the
  * token's first session) and `firstOfApplication` (its application's first, with whichever token).
  */
-export function behaviourFor(scenario, { firstInit, firstOfApplication, slowReadyMs }) {
+export function behaviourFor(scenario, { firstInit, firstOfApplication, slowReadyMs, expireMs }) {
   // Keyed by application: a retry recovers even when each attempt fetches a new token (signingToken as a function).
   if (scenario === 'flaky') return firstOfApplication ? SCENARIOS.loading_error : SCENARIOS.complete;
   if (scenario === 'slow') return { kind: 'contract', readyDelayMs: slowReadyMs };
   if (scenario === 'stalled') return { kind: 'contract', neverReady: true };
   if (scenario === 'reload') return { kind: 'contract', reloadOnce: firstInit };
+  if (scenario === 'expire') return { kind: 'contract', expiresInMs: expireMs };
+  if (scenario === 'freeze') return { kind: 'contract', freezeAfterMs: FAULT_AFTER_MS };
+  if (scenario === 'crash') return { kind: 'contract', crashAfterMs: FAULT_AFTER_MS };
   return SCENARIOS[scenario] ?? SCENARIOS.not_found;
 }

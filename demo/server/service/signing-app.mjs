@@ -6,9 +6,11 @@ import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../../../li
 import { sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 
-const ASSETS = new Set(['app.js', 'strings.js', 'view.js', 'app.css']);
+const ASSETS = new Set(['app.js', 'keepalive.js', 'strings.js', 'view.js', 'app.css']);
+// Where the `crash` scenario navigates its frame: a request held open until the sandbox closes.
+const HANG_PATH = '/embed/hang';
 
-export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs }) {
+export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs, expireMs }) {
   const pageCsp = cspHeader({
     'default-src': ["'none'"],
     'script-src': ["'self'"],
@@ -60,7 +62,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
         message: 'This contract has already been signed.',
       });
     }
-    const behaviour = behaviourFor(record.scenario, { ...store.startSession(record), slowReadyMs });
+    const behaviour = behaviourFor(record.scenario, { ...store.startSession(record), slowReadyMs, expireMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
     return sendJson(res, 200, {
@@ -68,6 +70,9 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       readyDelayMs: behaviour.readyDelayMs ?? 0,
       reloadOnce: Boolean(behaviour.reloadOnce),
       neverReady: Boolean(behaviour.neverReady),
+      expiresInMs: behaviour.expiresInMs,
+      freezeAfterMs: behaviour.freezeAfterMs,
+      crashAfterMs: behaviour.crashAfterMs,
       contract: sampleContract(record, body.locale),
     });
   }
@@ -93,6 +98,7 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       else send(res, 405, '', { allow: 'GET' });
       return true;
     }
+    if (pathname === HANG_PATH) return true; // never answered: the socket closes with the sandbox
     if (!pathname.startsWith('/embed/')) return false;
     const name = pathname.slice('/embed/'.length);
     if (ASSETS.has(name)) {
