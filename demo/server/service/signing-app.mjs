@@ -102,7 +102,8 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       // The page starts (so the frame's old document is gone) and never finishes: no script, no load event. The
       // socket closes with the sandbox.
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.write('<!doctype html><title>Signing app (crashed)</title><p>');
+      // WebKit commits a navigation only once it has a few kilobytes of the page: the padding.
+      res.write(`<!doctype html><title>Signing app (crashed)</title>${' '.repeat(4096)}<p>`);
       return true;
     }
     if (!pathname.startsWith('/embed/')) return false;
