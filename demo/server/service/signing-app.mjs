@@ -7,7 +7,7 @@ import { sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 
 const ASSETS = new Set(['app.js', 'keepalive.js', 'strings.js', 'view.js', 'app.css']);
-// Where the `crash` scenario navigates its frame: a request held open until the sandbox closes.
+// Where the `crash` scenario navigates its frame: a page whose response never ends, until the sandbox closes.
 const HANG_PATH = '/embed/hang';
 
 export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs, expireMs }) {
@@ -98,7 +98,14 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       else send(res, 405, '', { allow: 'GET' });
       return true;
     }
-    if (pathname === HANG_PATH) return true; // never answered: the socket closes with the sandbox
+    if (pathname === HANG_PATH) {
+      // The page starts (so the frame's old document is gone) and never finishes: no script, no load event. The
+      // socket closes with the sandbox.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      // WebKit commits a navigation only once it has a few kilobytes of the page: the padding.
+      res.write(`<!doctype html><title>Signing app (crashed)</title>${' '.repeat(4096)}<p>`);
+      return true;
+    }
     if (!pathname.startsWith('/embed/')) return false;
     const name = pathname.slice('/embed/'.length);
     if (ASSETS.has(name)) {
