@@ -108,11 +108,15 @@ test('a reload inside the window gets the session back and completes, no event t
   sandbox,
   hostUrl,
 }) => {
+  const token = adHocToken('complete');
   await page.goto(hostUrl());
-  await popupInstance(page, sandbox.origins.signing, { signingToken: adHocToken('complete') });
+  await popupInstance(page, sandbox.origins.signing, { signingToken: token });
   const popup = await clickOpen(page, 'a');
   await waitFor(page, 'a', 'open.resolved');
-  await Promise.all([popup.waitForEvent('load'), popup.getByRole('button', { name: 'Reload this page' }).click()]);
+  // The signer reloads the window (F5): the browser's reload, not the app's.
+  await popup.reload();
+  // The reloaded document said hello, got the token back over a new port and opened its session again.
+  await expect.poll(() => sandbox.sessionStarts(token)).toBe(2);
   await signIn(popup);
   await waitFor(page, 'a', 'contract.completed');
   expect(await names(page, 'a')).toEqual(COMPLETED);

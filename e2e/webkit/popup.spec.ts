@@ -1,0 +1,149 @@
+// display: 'popup' (docs/popup.md) in WebKit over classic WebDriver: the window open() opens is a window handle
+// the driver switches to. What this driver cannot do is listed in docs/popup.md "Engines".
+import type { Browser } from 'webdriverio';
+import { adHocToken, expect, webkitTest as test } from '../support/fixtures';
+import { SIGN_BUTTON, createInstance, names, recorded, waitFor } from '../support/sdk-driver';
+import { COMPLETED, READY } from '../scenarios/expected';
+
+const EVENTS = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed', 'contract.error'];
+
+/** A partner's button whose click handler calls open() on instance `id` and records that it resolved. */
+async function addOpenButton(browser: Browser, id: string): Promise<void> {
+  await browser.execute((id: string) => {
+    const button = Object.assign(document.createElement('button'), { id: `open-${id}`, type: 'button' });
+    button.textContent = `Open ${id}`;
+    button.addEventListener('click', () => {
+      const rec = window.__rec!;
+      rec.instances[id]!.open().then(() => rec.log.push({ id, event: 'open.resolved', at: performance.now() }));
+    });
+    document.querySelector('main')!.append(button);
+  }, id);
+}
+
+/** The signer clicks the partner's button; resolves with the new window's handle (the driver stays on the page). */
+async function clickOpen(browser: Browser, id: string): Promise<string> {
+  const before = await browser.getWindowHandles();
+  await (await browser.$(`#open-${id}`)).click();
+  let opened: string | undefined;
+  await browser.waitUntil(async () => {
+    opened = (await browser.getWindowHandles()).find((handle) => !before.includes(handle));
+    return opened !== undefined;
+  });
+  return opened!;
+}
+
+/** Runs `action` in the window `handle`, then returns to the page's window. */
+async function inWindow(browser: Browser, handle: string, action: () => Promise<void>): Promise<void> {
+  const page = await browser.getWindowHandle();
+  await browser.switchToWindow(handle);
+  try {
+    await action();
+  } finally {
+    await browser.switchToWindow(page);
+  }
+}
+
+async function signIn(browser: Browser): Promise<void> {
+  const button = await browser.$(`//button[normalize-space(.)="${SIGN_BUTTON}"]`);
+  await button.waitForClickable();
+  await button.click();
+}
+
+test('signs to completion in a window, every event once; the window has no name', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  await host.goto(hostUrl());
+  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  const popup = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  await inWindow(webkit, popup, async () => {
+    expect(await webkit.getUrl()).toBe(`${sandbox.origins.signing}/embed`);
+    expect(await webkit.execute(() => window.name)).toBe('');
+    await signIn(webkit);
+  });
+  await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual(COMPLETED);
+});
+
+test('the signer closes the window: contract.cancelled, then open() resumes to completion', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  await host.goto(hostUrl());
+  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, [...EVENTS, 'contract.cancelled']);
+  await addOpenButton(webkit, 'a');
+  const first = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  const page = await webkit.getWindowHandle();
+  await webkit.switchToWindow(first);
+  await webkit.closeWindow();
+  await webkit.switchToWindow(page);
+  await waitFor(host, 'a', 'contract.cancelled');
+  const second = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved', 2);
+  await inWindow(webkit, second, () => signIn(webkit));
+  await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual([...READY, 'contract.cancelled', ...COMPLETED]);
+});
+
+test('open() from a script, not a click: popup_blocked at once, inside the call', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  await host.goto(hostUrl());
+  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  const seenInCall = await host.evaluate(() => {
+    void window.__rec!.instances.a!.open();
+    return window.__rec!.log.map((entry) => entry.event);
+  });
+  expect(seenInCall).toEqual(['contract.error']);
+  expect((await recorded(host, 'a'))[0].payload).toMatchObject({ code: 'popup_blocked', source: 'sdk' });
+  expect(await webkit.getWindowHandles()).toHaveLength(1);
+});
+
+test('destroy() closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
+  await host.goto(hostUrl());
+  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  await host.evaluate(() => window.__rec!.instances.a!.destroy());
+  await webkit.waitUntil(async () => (await webkit.getWindowHandles()).length === 1);
+});
+
+for (const [coop, outcome] of [
+  ['same-origin', 'contract.error'],
+  ['same-origin-allow-popups', 'contract.completed'],
+] as const) {
+  test(`a partner page with COOP ${coop}: ${outcome}`, async ({ host, webkit, sandbox, hostUrl }) => {
+    await host.goto(hostUrl({ coop }));
+    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+    await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+    await addOpenButton(webkit, 'a');
+    const popup = await clickOpen(webkit, 'a');
+    if (outcome === 'contract.completed') {
+      await waitFor(host, 'a', 'open.resolved');
+      await inWindow(webkit, popup, () => signIn(webkit));
+    }
+    await waitFor(host, 'a', outcome);
+    if (outcome === 'contract.error') {
+      const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error');
+      expect(error!.payload).toMatchObject({
+        code: 'loading_error',
+        message: expect.stringContaining('same-origin-allow-popups'),
+      });
+    } else expect(await names(host, 'a')).toEqual(COMPLETED);
+  });
+}
