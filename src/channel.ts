@@ -42,6 +42,8 @@ export interface Channel {
   send(type: string, fields?: object): void;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
+  /** Handles a hello the warm frame heard before this attempt listened (warm-frame.ts), as if it came now. */
+  hear(event: MessageEvent): void; // shortened by the build
 }
 
 /**
@@ -113,6 +115,7 @@ export function openChannel(options: ChannelOptions): Channel {
   return {
     ignore: (what) => ignore(what, origin),
     heard: () => heard,
+    hear: onWindowMessage,
     focus: () => (port ? port.askFocus() : iframe.focus()),
     send: (type, fields) => port?.send(type, fields),
     features: () => port?.features ?? [],

@@ -20,6 +20,8 @@ export interface Settings {
   title: string;
   /** Canonical BCP 47 tag for the app, or undefined (the app decides). */
   locale: string | undefined;
+  /** Load the signing app hidden from construction, without a token (warm-frame.ts). */
+  warm: boolean;
 }
 
 // Every option and the types it may have (typeof names; '' for width and height, checked in dimension()).
@@ -36,6 +38,7 @@ export const OPTION_TYPES: Record<string, string> = {
   loadTimeout: 'number',
   locale: 'string',
   title: 'string',
+  warm: 'boolean',
 } satisfies Record<keyof SvcContractsConfig, string>;
 // Bounds of an auto-sized frame unless the partner sets them: room for the app's first screen, and a cap a
 // faulty app cannot push the partner's page past.
@@ -64,6 +67,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     title = 'Contract signing',
     minHeight = DEFAULT_MIN_HEIGHT,
     maxHeight = DEFAULT_MAX_HEIGHT,
+    warm = true,
   } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
@@ -88,6 +92,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
       app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
       loadTimeout,
+      warm,
     },
   };
 }

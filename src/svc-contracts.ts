@@ -26,6 +26,7 @@ import type {
   SvcContractsConfig,
 } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
+import { warmFrame, type WarmFrame } from './warm-frame';
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
@@ -66,6 +67,8 @@ export class SvcContracts {
   /** Which of the app's step and activity messages reach the partner (funnel.ts): per attempt, per instance. */
   private _newStep!: (name: string) => boolean;
   private readonly _activityDue = createActivityThrottle();
+  /** The hidden frame loaded from construction (warm-frame.ts): the first attempt adopts it, close() removes it. */
+  private readonly _warm: WarmFrame | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -75,6 +78,7 @@ export class SvcContracts {
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
     tokens.set(this, token);
+    if (settings.warm && this._container.isConnected) this._warm = warmFrame(this._container, settings);
   }
 
   /**
@@ -108,6 +112,7 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
     this._teardown();
+    this._warm?.(false);
     this._state = IDLE;
     this._pending?.settle();
     this._pending = undefined;
@@ -190,7 +195,8 @@ export class SvcContracts {
   private _start(method: Attempt): void {
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
-    const iframe = (this._iframe = createFrame(this._settings));
+    const warm = this._warm?.(true);
+    const iframe = (this._iframe = warm?.iframe ?? createFrame(this._settings));
     const failLoading = (message: string) => {
       if (this._connection === connection && isLoading(this._state)) {
         // A container removed after open() takes the frame with it: nothing loads, and only this says why.
@@ -201,9 +207,12 @@ export class SvcContracts {
     const token = attemptToken(tokens.get(this)!, failLoading);
     const channel = this._openChannel(iframe, token, connection, failLoading);
     watchLoading(iframe, this._settings, channel, connection, failLoading);
-    this._container.appendChild(iframe);
+    // Not the adopted frame: moving it would reload it.
+    if (!warm) this._container.appendChild(iframe);
     frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
     this._state = LOADING;
+    // The adopted app's hello, answered now that the attempt listens (with the token, as soon as there is one).
+    if (warm?.hello) channel.hear(warm.hello);
     this._newStep = createStepFilter();
     this._shownAt = undefined;
     this._log(`${method}: frame created for`, this._settings.app.embedUrl);

@@ -40,6 +40,11 @@ export interface SvcContractsConfig {
   locale?: string;
   /** The frame's accessible name, read by screen readers. Default "Contract signing". */
   title?: string;
+  /**
+   * Load the signing app hidden from construction, without the token, so that open() finds it waiting (no box, not
+   * focusable, not in the accessibility tree; removed by close() and destroy()). Default true.
+   */
+  warm?: boolean;
 }
 
 export interface ContractEventPayload {

@@ -145,6 +145,8 @@
     // Only our own parent, from the origin it loaded us from, may start the session, and only once.
     if (event.source !== window.parent) return;
     if (expectedParent && event.origin !== expectedParent) return;
+    // The SDK's warm start (docs/protocol.md §4.4): init comes when the signer opens, however late.
+    if (isMessage(event.data, 'wait')) return clearTimeout(initTimer);
     if (!isInit(event.data) || !event.ports?.[0]) return;
     window.removeEventListener('message', onMessage);
     clearTimeout(initTimer);
@@ -239,5 +241,5 @@
   });
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
-  window.parent.postMessage(envelope('hello', { versions: VERSIONS }), expectedParent || '*');
+  window.parent.postMessage(envelope('hello', { versions: VERSIONS, features: ['warm'] }), expectedParent || '*');
 })();

@@ -20,6 +20,7 @@ const INTERNAL = [
   'canGreet',
   'cleanup',
   'embedUrl',
+  'hear',
   'heard',
   'iframe',
   'ignore',
