@@ -6,4 +6,4 @@
 //   channel's other options; ignore, heard: the Channel's internal methods.
 // - autoHeight (Settings, src/config.ts), embedUrl (SigningApp, src/app-url.ts), settings (a Settings field too).
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|hear$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;
+  /^(_|on[A-Z]|canGreet$|autoHeight$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;

@@ -3,7 +3,7 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { helloFeatures, helloVersion, type AppMessage } from './protocol';
+import { envelope, helloFeatures, helloVersion, WARM, type AppMessage } from './protocol';
 import { withToken } from './token';
 
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
@@ -42,8 +42,6 @@ export interface Channel {
   send(type: string, fields?: object): void;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
-  /** Handles a hello the warm frame heard before this attempt listened (warm-frame.ts), as if it came now. */
-  hear(event: MessageEvent): void; // shortened by the build
 }
 
 /**
@@ -89,6 +87,8 @@ export function openChannel(options: ChannelOptions): Channel {
       heard = true;
       stopLoadCheck();
       const features = helloFeatures(event.data);
+      // init may come much later (the warm start, a token function): an app that can wait is told to (§4.4).
+      if (features.includes(WARM)) frameWindow.postMessage(envelope(offered, 'wait'), origin);
       withAttemptToken((token) => answer(frameWindow, { version: offered, features }, token));
     }
   };
@@ -115,7 +115,6 @@ export function openChannel(options: ChannelOptions): Channel {
   return {
     ignore: (what) => ignore(what, origin),
     heard: () => heard,
-    hear: onWindowMessage,
     focus: () => (port ? port.askFocus() : iframe.focus()),
     send: (type, fields) => port?.send(type, fields),
     features: () => port?.features ?? [],

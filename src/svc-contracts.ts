@@ -8,9 +8,21 @@ import type { KnownErrorCode } from './error-codes';
 import { misuseError } from './errors';
 import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
+import { watchFrameCsp } from './frame-csp';
 import { createFrame, fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
-import { DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, reopens, type State } from './lifecycle';
+import {
+  DESTROYED,
+  FAILED,
+  IDLE,
+  isLoading,
+  isRunning,
+  LOADING,
+  PROGRESS,
+  READY,
+  reopens,
+  type State,
+} from './lifecycle';
 import { OFFLINE, watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
 import { createLogger, type Logger } from './logger';
@@ -26,7 +38,6 @@ import type {
   SvcContractsConfig,
 } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
-import { warmFrame, type WarmFrame } from './warm-frame';
 
 // Private members start with "_": the build shortens those names (terser mangle.properties).
 // The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
@@ -67,8 +78,11 @@ export class SvcContracts {
   /** Which of the app's step and activity messages reach the partner (funnel.ts): per attempt, per instance. */
   private _newStep!: (name: string) => boolean;
   private readonly _activityDue = createActivityThrottle();
-  /** The hidden frame loaded from construction (warm-frame.ts): the first attempt adopts it, close() removes it. */
-  private readonly _warm: WarmFrame | undefined;
+  /**
+   * The warm start (docs/decisions.md #40): the frame and channel loaded at construction without a token, waiting
+   * for the first attempt, which calls this to start on them. Cleared when taken, when that frame failed, by close().
+   */
+  private _warm: ((method: Attempt) => void) | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -78,7 +92,7 @@ export class SvcContracts {
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
     tokens.set(this, token);
-    if (settings.warm && this._container.isConnected) this._warm = warmFrame(this._container, settings);
+    if (settings.warm && this._container.isConnected) this._start();
   }
 
   /**
@@ -112,7 +126,6 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
     this._teardown();
-    this._warm?.(false);
     this._state = IDLE;
     this._pending?.settle();
     this._pending = undefined;
@@ -174,9 +187,10 @@ export class SvcContracts {
     if (!this._container.isConnected) {
       return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
     }
-    this._teardown();
+    const warm = this._warm;
+    if (!warm) this._teardown();
     const pending = (this._pending = createPending());
-    this._start(method);
+    warm ? warm(method) : this._start(method);
     return pending.promise;
   }
 
@@ -191,34 +205,49 @@ export class SvcContracts {
     }
   }
 
-  /** One attempt, step by step: its frame, token and channel, the load detectors, then into the page. */
-  private _start(method: Attempt): void {
+  /**
+   * One attempt, step by step: its frame, token and channel, the load detectors, then into the page. Without a
+   * method, the warm start: the frame and channel only, the token and the rest when the first attempt takes it.
+   */
+  private _start(method?: Attempt): void {
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
-    const warm = this._warm?.(true);
-    const iframe = (this._iframe = warm?.iframe ?? createFrame(this._settings));
+    const iframe = (this._iframe = createFrame(this._settings));
     const failLoading = (message: string) => {
-      if (this._connection === connection && isLoading(this._state)) {
+      if (this._connection !== connection) return;
+      if (isLoading(this._state)) {
         // A container removed after open() takes the frame with it: nothing loads, and only this says why.
         if (!this._container.isConnected) this._log('warning: container left the document');
         this._fail('sdk', message);
       }
+      // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
+      this._warm = undefined;
     };
-    const token = attemptToken(tokens.get(this)!, failLoading);
+    const attemptToken_ = () => attemptToken(tokens.get(this)!, failLoading);
+    let giveToken!: (token: string | Promise<string>) => void;
+    const token = method ? attemptToken_() : new Promise<string>((resolve) => (giveToken = resolve));
     const channel = this._openChannel(iframe, token, connection, failLoading);
-    watchLoading(iframe, this._settings, channel, connection, failLoading);
-    // Not the adopted frame: moving it would reload it.
-    if (!warm) this._container.appendChild(iframe);
+    // From the frame's creation: a warm frame the page's CSP blocks is replaced on open(), which then reports it.
+    watchFrameCsp(iframe, this._settings.app, connection, failLoading);
+    this._container.appendChild(iframe);
     frame.add(() => removeFrame(iframe, this._container, this._focusBefore));
-    this._state = LOADING;
-    // The adopted app's hello, answered now that the attempt listens (with the token, as soon as there is one).
-    if (warm?.hello) channel.hear(warm.hello);
-    this._newStep = createStepFilter();
-    this._shownAt = undefined;
-    this._log(`${method}: frame created for`, this._settings.app.embedUrl);
-    if (method === 'open') this._show();
-    this._emit('contract.loading');
-    if (navigator.onLine === false) failLoading(OFFLINE);
+    const attempt = (method: Attempt) => {
+      watchLoading(this._settings, channel, connection, failLoading);
+      this._state = LOADING;
+      this._newStep = createStepFilter();
+      this._shownAt = undefined;
+      this._log(`${method}: frame created for`, this._settings.app.embedUrl);
+      if (method === 'open') this._show();
+      this._emit('contract.loading');
+      if (navigator.onLine === false) failLoading(OFFLINE);
+    };
+    if (method) attempt(method);
+    else
+      this._warm = (method) => {
+        this._warm = undefined;
+        giveToken(attemptToken_());
+        attempt(method);
+      };
   }
 
   /** The channel listens before the frame exists in the document, so the app's hello cannot be missed. */
@@ -237,7 +266,8 @@ export class SvcContracts {
       cleanup: connection,
       log: this._log,
       onAppMessage: (message) => current() && this._receive(message),
-      canGreet: () => isRunning(this._state),
+      // From construction for the warm frame (IDLE), until the attempt's outcome.
+      canGreet: () => this._state <= READY,
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
     }));
@@ -307,6 +337,6 @@ export class SvcContracts {
   private _teardown(): void {
     this._connection?.run();
     this._frame?.run();
-    this._connection = this._frame = this._iframe = this._channel = undefined;
+    this._connection = this._frame = this._iframe = this._channel = this._warm = undefined;
   }
 }

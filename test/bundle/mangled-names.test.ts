@@ -20,7 +20,6 @@ const INTERNAL = [
   'canGreet',
   'cleanup',
   'embedUrl',
-  'hear',
   'heard',
   'iframe',
   'ignore',
