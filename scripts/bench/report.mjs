@@ -106,7 +106,7 @@ export function renderMarkdown(result) {
     const value = (v) => (inKb ? kb(v) : String(v));
     const change = (after) =>
       inKb ? `${signed(Math.round((after - memory.before[name]) / 1024))} KB` : signed(after - memory.before[name]);
-    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances'].flatMap((key) => [
+    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances', 'afterWarmCycles'].flatMap((key) => [
       value(memory[key][name]),
       change(memory[key][name]),
     ]);
@@ -178,7 +178,8 @@ parse, compile and run. Transfer is the gzip body as the CDN sends it plus the r
 From \`e2e/leak.spec.ts\`, the leak check \`npm test\` runs (the same harness; the sandbox signing app, Chromium).
 "before" follows a warm-up of ${memory.warmup} of each; then, on the same page, ${memory.cycles} \`open()\` -> ready ->
 \`close()\` cycles of one instance, ${memory.prepareCycles} \`prepare()\` -> \`open()\` -> \`close()\` cycles of another,
-${memory.instances} create -> \`open()\` -> \`destroy()\` instances, and last both kept instances destroyed.
+${memory.instances} create -> \`open()\` -> \`destroy()\` instances, ${memory.warmCycles} create -> \`destroy()\` cycles without
+\`open()\` (the warm start's frame only, a pause for it to load every 100), and last both kept instances destroyed.
 
 ${table(
   [
@@ -189,6 +190,8 @@ ${table(
     `after ${memory.prepareCycles} prepare cycles`,
     'change',
     `after ${memory.instances} instances`,
+    'change',
+    `after ${memory.warmCycles} construct/destroy cycles`,
     'change',
     'after destroying the kept instances',
   ],

@@ -63,7 +63,8 @@ function leakTargets(memory) {
     ['afterCycles', `${memory.cycles} open/close cycles`],
     ['afterPrepareCycles', `${memory.prepareCycles} prepare/open/close cycles`],
     ['afterInstances', `${memory.instances} instances`],
-  ];
+    ['afterWarmCycles', `${memory.warmCycles} construct/destroy cycles (warm frame only)`],
+  ].filter(([key]) => memory[key]);
   for (const [key, label] of phases) {
     const after = memory[key];
     const listeners = after.JSEventListeners - memory.before.JSEventListeners;
