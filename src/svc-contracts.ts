@@ -79,7 +79,7 @@ export class SvcContracts {
   private _newStep!: (name: string) => boolean;
   private readonly _activityDue = createActivityThrottle();
   /**
-   * The warm start (docs/decisions.md #40): the frame and channel loaded at construction without a token, waiting
+   * The warm start (docs/decisions.md, "warm start"): the frame and channel loaded at construction without a token, waiting
    * for the first attempt, which calls this to start on them. Cleared when taken, when that frame failed, by close().
    */
   private _warm: ((method: Attempt) => void) | undefined;
