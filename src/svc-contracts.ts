@@ -223,9 +223,10 @@ export class SvcContracts {
       // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
       this._warm = undefined;
     };
-    const attemptToken_ = () => attemptToken(tokens.get(this)!, failLoading);
+    // The partner's token (its function is asked now): at once for an attempt, at the first attempt for the warm frame.
+    const askToken = () => attemptToken(tokens.get(this)!, failLoading);
     let giveToken!: (token: string | Promise<string>) => void;
-    const token = method ? attemptToken_() : new Promise<string>((resolve) => (giveToken = resolve));
+    const token = method ? askToken() : new Promise<string>((resolve) => (giveToken = resolve));
     const channel = this._openChannel(iframe, token, connection, failLoading);
     // From the frame's creation: a warm frame the page's CSP blocks is replaced on open(), which then reports it.
     watchFrameCsp(iframe, this._settings.app, connection, failLoading);
@@ -245,7 +246,7 @@ export class SvcContracts {
     else
       this._warm = (method) => {
         this._warm = undefined;
-        giveToken(attemptToken_());
+        giveToken(askToken());
         attempt(method);
       };
   }
