@@ -93,6 +93,25 @@ test('partner demo page before a session: no serious or critical axe violation',
   await expectNoSeriousViolations(page);
 });
 
+test('partner page with a warm frame (constructed, not opened): no serious or critical axe violation', async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
+  await page.goto(hostUrl());
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  // The awaited thing: the hidden frame's app has loaded (it waits for init), so the scan sees the page as signers do.
+  await expect
+    .poll(() =>
+      page
+        .frameLocator('#c1 iframe')
+        .locator('html')
+        .evaluate(() => document.readyState),
+    )
+    .toBe('complete');
+  await expectNoSeriousViolations(page);
+});
+
 /**
  * In Firefox ESR 153.7 this scan used to crash the demo page's content process (SIGSEGV) in about half the runs on
  * a loaded machine: with the cross-site signing frame on the page, axe's accessible-name computation for a

@@ -3,7 +3,7 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { helloFeatures, helloVersion, type AppMessage, type KeepAliveMessage } from './protocol';
+import { envelope, helloFeatures, helloVersion, WARM, type AppMessage, type KeepAliveMessage } from './protocol';
 import { createRenewal } from './renewal';
 import { withToken } from './token';
 import type { SigningTokenSource } from './types';
@@ -119,6 +119,8 @@ export function openChannel(options: ChannelOptions): Channel {
       heard = true;
       stopLoadCheck();
       const features = helloFeatures(event.data);
+      // init may come much later (the warm start, a token function): an app that can wait is told to (§4.4).
+      if (features.includes(WARM)) frameWindow.postMessage(envelope(offered, 'wait'), origin);
       withAttemptToken((token) => answer(frameWindow, { version: offered, features }, token));
     }
   };

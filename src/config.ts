@@ -22,6 +22,8 @@ export interface Settings {
   locale: string | undefined;
   /** display: 'popup': the app runs in a window of its own (popup.ts), not in a frame. */
   popup: boolean; // shortened by the build
+  /** Load the signing app hidden from construction, without a token (warm-frame.ts). */
+  warm: boolean;
 }
 
 // Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), and for
@@ -40,6 +42,7 @@ export const OPTION_TYPES: Record<string, string> = {
   locale: 'string',
   title: 'string',
   display: '',
+  warm: 'boolean',
 } satisfies Record<keyof SvcContractsConfig, string>;
 // Bounds of an auto-sized frame unless the partner sets them: room for the app's first screen, and a cap a
 // faulty app cannot push the partner's page past.
@@ -69,6 +72,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     minHeight = DEFAULT_MIN_HEIGHT,
     maxHeight = DEFAULT_MAX_HEIGHT,
     display = 'frame',
+    warm = true,
   } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
@@ -97,6 +101,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
       app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
       loadTimeout,
       popup: display === 'popup',
+      warm,
     },
   };
 }

@@ -4,7 +4,6 @@
 import { listen, type Cleanup } from './cleanup';
 import type { Channel } from './channel';
 import type { Settings } from './config';
-import { watchFrameCsp } from './frame-csp';
 import { noHelloMessage } from './load-failure';
 
 /** Also checked once the attempt has started: an already offline browser sends no 'offline' event. */
@@ -12,7 +11,6 @@ export const OFFLINE = 'The browser is offline.';
 
 /** Starts the detectors of one attempt; `cleanup` stops them all. */
 export function watchLoading(
-  iframe: HTMLIFrameElement | undefined,
   settings: Settings,
   channel: Channel,
   cleanup: Cleanup,
@@ -30,7 +28,5 @@ export function watchLoading(
     settings.loadTimeout,
   );
   cleanup.add(() => clearTimeout(timer));
-  // A window (display "popup") is not framed: frame-src does not apply to it.
-  if (iframe) watchFrameCsp(iframe, settings.app, cleanup, fail);
   listen(cleanup, window, 'offline', () => fail(OFFLINE));
 }

@@ -12,7 +12,9 @@ const HELLO_VERSION = 1;
  * Optional features this SDK supports, listed in init (docs/protocol.md §4.5). A feature is on only when the app's
  * hello lists it too, so either side can be older.
  */
-export const SDK_FEATURES: readonly string[] = ['renew', 'heartbeat'];
+/** The warm start (docs/protocol.md §4.6): the app waits for init, however late, once told `wait`. */
+export const WARM = 'warm';
+export const SDK_FEATURES: readonly string[] = [WARM, 'renew', 'heartbeat'];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 

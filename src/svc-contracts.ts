@@ -8,6 +8,7 @@ import type { KnownErrorCode } from './error-codes';
 import { misuseError } from './errors';
 import { removeFrame } from './focus-return';
 import { focusedElement } from './focused';
+import { watchFrameCsp } from './frame-csp';
 import { createFrame, fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
 import {
@@ -79,6 +80,11 @@ export class SvcContracts {
   /** Which of the app's step and activity messages reach the partner (funnel.ts): per attempt, per instance. */
   private _newStep!: (name: string) => boolean;
   private readonly _activityDue = createActivityThrottle();
+  /**
+   * The warm start (docs/decisions.md, "warm start"): the frame and channel loaded at construction without a token, waiting
+   * for the first attempt, which calls this to start on them. Cleared when taken, when that frame failed, by close().
+   */
+  private _warm: ((method: Attempt) => void) | undefined;
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, settings } = resolveConfig(config);
@@ -88,6 +94,7 @@ export class SvcContracts {
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
     tokens.set(this, token);
+    if (settings.warm && !settings.popup && this._container.isConnected) this._start();
   }
 
   /**
@@ -184,9 +191,10 @@ export class SvcContracts {
     if (!this._container.isConnected) {
       return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
     }
-    this._teardown();
+    const warm = this._warm;
+    if (!warm) this._teardown();
     const pending = (this._pending = createPending());
-    this._start(method);
+    warm ? warm(method) : this._start(method);
     return pending.promise;
   }
 
@@ -201,8 +209,11 @@ export class SvcContracts {
     }
   }
 
-  /** One attempt, step by step: its frame, token and channel, the load detectors, then into the page. */
-  private _start(method: Attempt): void {
+  /**
+   * One attempt, step by step: its frame, token and channel, the load detectors, then into the page. Without a
+   * method, the warm start: the frame and channel only, the token and the rest when the first attempt takes it.
+   */
+  private _start(method?: Attempt): void {
     const settings = this._settings;
     const connection = (this._connection = createCleanup());
     const frame = (this._frame = createCleanup());
@@ -211,28 +222,44 @@ export class SvcContracts {
     if (popup === null) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     const iframe = (this._iframe = popup ? undefined : createFrame(settings));
     const failLoading = (message: string) => {
-      if (this._connection === connection && isLoading(this._state)) {
+      if (this._connection !== connection) return;
+      if (isLoading(this._state)) {
         // A container removed after open() takes the frame with it: nothing loads, and only this says why.
         if (!this._container.isConnected) this._log('warning: container left the document');
         this._fail('sdk', message);
       }
+      // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
+      this._warm = undefined;
     };
-    const token = attemptToken(tokens.get(this)!, failLoading);
+    const askToken = () => attemptToken(tokens.get(this)!, failLoading);
+    let giveToken!: (token: string | Promise<string>) => void;
+    const token = method ? askToken() : new Promise<string>((resolve) => (giveToken = resolve));
     const channel = this._openChannel(iframe, popup, token, connection, failLoading);
-    watchLoading(iframe, settings, channel, connection, failLoading);
     if (popup) watchPopup(popup, frame, () => this._popupClosed(channel));
     else {
+      // From the frame's creation: a warm frame the page's CSP blocks is replaced on open(), which then reports it.
+      watchFrameCsp(iframe!, settings.app, connection, failLoading);
       this._container.appendChild(iframe!);
       frame.add(() => removeFrame(iframe!, this._container, this._focusBefore));
     }
-    this._state = LOADING;
-    this._newStep = createStepFilter();
-    // A window is on screen from the start (and the container holds nothing); a frame once _show() shows it.
-    this._shownAt = popup && performance.now();
-    this._log(`${method}: frame created for`, settings.app.embedUrl);
-    if (method === 'open') this._show();
-    this._emit('contract.loading');
-    if (navigator.onLine === false) failLoading(OFFLINE);
+    const attempt = (method: Attempt) => {
+      watchLoading(settings, channel, connection, failLoading);
+      this._state = LOADING;
+      this._newStep = createStepFilter();
+      // A window is on screen from the start (and the container holds nothing); a frame once _show() shows it.
+      this._shownAt = popup && performance.now();
+      this._log(`${method}: frame created for`, settings.app.embedUrl);
+      if (method === 'open') this._show();
+      this._emit('contract.loading');
+      if (navigator.onLine === false) failLoading(OFFLINE);
+    };
+    if (method) attempt(method);
+    else
+      this._warm = (method) => {
+        this._warm = undefined;
+        giveToken(askToken());
+        attempt(method);
+      };
   }
 
   /** The channel listens before the frame exists in the document, so the app's hello cannot be missed. */
@@ -253,7 +280,8 @@ export class SvcContracts {
       cleanup: connection,
       log: this._log,
       onAppMessage: (message) => current() && this._receive(message),
-      canGreet: () => isRunning(this._state),
+      // From construction for the warm frame (IDLE), until the attempt's outcome.
+      canGreet: () => this._state <= READY,
       onNoHello: () => failLoading(noHelloMessage(settings.app.origin)),
       onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
       renewWith: tokens.get(this)!,
@@ -342,6 +370,6 @@ export class SvcContracts {
   private _teardown(): void {
     this._connection?.run();
     this._frame?.run();
-    this._connection = this._frame = this._iframe = this._channel = undefined;
+    this._connection = this._frame = this._iframe = this._channel = this._warm = undefined;
   }
 }

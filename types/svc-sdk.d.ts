@@ -49,6 +49,11 @@ declare namespace SvcSDK {
      * open(), which must then be called from the signer's click; docs/popup.md). Default "frame".
      */
     display?: 'frame' | 'popup';
+    /**
+     * Load the signing app hidden from construction, without the token, so that open() finds it waiting (no box, not
+     * focusable, not in the accessibility tree; removed by close() and destroy()). Default true.
+     */
+    warm?: boolean;
   }
 
   type KnownErrorCode =

@@ -159,6 +159,8 @@
     // Only our own parent or opener, from the origin it loaded us from, may start the session, and only once.
     if (event.source !== host) return;
     if (expectedParent && event.origin !== expectedParent) return;
+    // The SDK's warm start (docs/protocol.md §4.4): init comes when the signer opens, however late.
+    if (isMessage(event.data, 'wait')) return clearTimeout(initTimer);
     if (!isInit(event.data) || !event.ports?.[0]) return;
     window.removeEventListener('message', onMessage);
     clearTimeout(initTimer);
@@ -298,5 +300,8 @@
   });
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
-  host.postMessage(envelope('hello', { versions: VERSIONS, features: keepAliveKit.FEATURES }), expectedParent || '*');
+  host.postMessage(
+    envelope('hello', { versions: VERSIONS, features: ['warm'].concat(keepAliveKit.FEATURES) }),
+    expectedParent || '*',
+  );
 })();

@@ -83,6 +83,8 @@ export function setupErrorScenarios(test: ScenarioTest): void {
         contractId: 'unregistered',
         appUrl: sandbox.origins.signing,
         loadTimeout: 20_000,
+        // The frame created at open(), so the 3 s after its load count from open() (a warm frame loads earlier).
+        warm: false,
       },
       'open.resolved',
     );
@@ -139,6 +141,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
         contractId: 'path',
         appUrl: `${sandbox.origins.signing}/missing`,
         loadTimeout: 20_000,
+        warm: false, // as above: the 3 s count from the frame's load, here at open()
       },
       'open.resolved',
     );

@@ -40,6 +40,8 @@ declare global {
     /** Marks a frame's document, so a reload or replacement is seen (its absence). */
     __before?: boolean;
     __prepared?: boolean;
+    /** e2e/warm-frame.spec.ts marks the warm document: a reloaded or replaced frame would not have it. */
+    __warm?: boolean;
     /** The instances the leak check keeps alive while it reads memory, and the contract.error count of all. */
     __kept?: SvcSDK.SvcContracts;
     __keptPrepared?: SvcSDK.SvcContracts;

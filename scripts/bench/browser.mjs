@@ -1,7 +1,8 @@
 // Debian's Chromium through Playwright with the e2e suite's launch arguments (lib/chromium.mjs), so
 // *.test names resolve to loopback and nothing else resolves at all.
-import { chromium } from '@playwright/test';
+import { chromium, firefox } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium.mjs';
+import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../../lib/firefox.mjs';
 
 export async function launchBrowser() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
@@ -35,6 +36,29 @@ export async function launchProfile({ userDataDir, portMaps, spkiSha256 }) {
   args.push(`--ignore-certificate-errors-spki-list=${spkiSha256}`);
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args });
   return { context, version: context.browser()?.version() };
+}
+
+/**
+ * Firefox ESR (as the e2e suite starts it, lib/firefox.mjs) for the latency phase, every connection through the
+ * SOCKS front on `socksPort` (socks.mjs), which sends the proxied origins through their latency proxies. Each
+ * measurement gets a new context: Firefox keys its HTTP cache and connections by it, so each starts cold.
+ */
+export async function launchFirefoxForLatency({ socksPort }) {
+  const browser = await firefox.launch({
+    channel: 'moz-firefox',
+    executablePath: FIREFOX_SHIM_PATH,
+    firefoxUserPrefs: {
+      ...FIREFOX_PREFS,
+      'network.proxy.type': 1,
+      'network.proxy.socks': '127.0.0.1',
+      'network.proxy.socks_port': socksPort,
+      'network.proxy.socks_version': 5,
+      'network.proxy.socks_remote_dns': true,
+      'network.proxy.no_proxies_on': '',
+      'network.proxy.allow_hijacking_localhost': true,
+    },
+  });
+  return { browser, version: browser.version() };
 }
 
 /** A fresh page on `url`, once its host.js has run; errors collects the page's uncaught errors. */

@@ -1,8 +1,9 @@
 // Click to ready under network latency: the signing origins and the CDN behind latency proxies
-// (latency-proxy.mjs), and a Chromium (regular profile, see browser.mjs launchProfile) whose connections to those
-// origins go through them, with the same origins as on loopback. Every measurement starts cold: a new page, the
-// proxies cut every connection the browser holds to those origins, and the HTTP cache is cleared (TLS session
-// tickets may survive: resuming costs the same round trip as a full TLS 1.3 handshake, only less CPU). The partner
+// (latency-proxy.mjs), and a Chromium (regular profile, see browser.mjs launchProfile) and a Firefox (through the
+// SOCKS front, socks.mjs) whose connections to those origins go through them, with the same origins as on
+// loopback. Every measurement starts cold: a new page (Firefox: a new context), the proxies cut every connection
+// the browser holds to those origins, and the HTTP cache is cleared or new (TLS session tickets may survive:
+// resuming costs the same round trip as a full TLS 1.3 handshake, only less CPU). The partner
 // page itself stays on loopback: it and the SDK script from the CDN have loaded (the `load` event) before anything
 // else happens, and only click -> ready is timed.
 //
@@ -17,15 +18,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSizeOf } from '../../lib/bundle.mjs';
-import { launchProfile } from './browser.mjs';
+import { launchFirefoxForLatency, launchProfile } from './browser.mjs';
 import { startLatencyProxy } from './latency-proxy.mjs';
+import { startSocksFront } from './socks.mjs';
 import { pairedRatios, summary } from './stats.mjs';
 
 export const LATENCY_CONTENDERS = [
   { id: 'bare', label: 'bare iframe of the app, created on the click' },
-  { id: 'constructed', label: 'SDK constructed at page load, open() on the click' },
+  { id: 'constructed', label: 'SDK constructed at page load with `warm: false` (1.2.0), open() on the click' },
+  { id: 'preconnect', label: 'the same plus a page-level `<link rel="preconnect">` to the signing origin' },
+  { id: 'throwaway', label: 'the same plus a hidden warm-up frame of the embed page, removed on the click' },
+  { id: 'warm', label: 'SDK constructed at page load (warm start), token function, open() on the click' },
   { id: 'prepared', label: 'SDK prepare() at page load, open() on the click' },
 ];
+
+/** The engines measured, in order; `--engines` picks some. */
+export const LATENCY_ENGINES = ['chromium', 'firefox'];
 
 /** The two apps: what each contender loads, and which proxy carries the signing origin's traffic. */
 function apps(urls, proxied) {
@@ -63,12 +71,22 @@ function apps(urls, proxied) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measureOnce(context, { url, app, contender, rttMs, proxies, clickDelayMs, sdkGzipBytes }) {
-  const page = await context.newPage();
-  try {
-    const cdp = await context.newCDPSession(page);
+/** A cold page: Chromium's profile with its HTTP cache cleared; in Firefox, a page of a new context. */
+async function coldPage(engine) {
+  if (engine.context) {
+    const page = await engine.context.newPage();
+    const cdp = await engine.context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
+    return { page, close: () => page.close() };
+  }
+  const context = await engine.browser.newContext({ ignoreHTTPSErrors: true });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+async function measureOnce(engine, { url, app, contender, rttMs, proxies, clickDelayMs, sdkGzipBytes }) {
+  const { page, close } = await coldPage(engine);
+  try {
     for (const proxy of Object.values(proxies)) {
       proxy.dropConnections();
       proxy.rttMs = rttMs;
@@ -110,7 +128,7 @@ async function measureOnce(context, { url, app, contender, rttMs, proxies, click
     }
     return sample;
   } finally {
-    await page.close();
+    await close();
   }
 }
 
@@ -144,11 +162,82 @@ async function calibrate(proxy, { host, ca }) {
 
 const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : summary(values).median);
 
+/** Starts one engine for the latency phase; `close()` stops it and whatever it needed. */
+async function launchEngine(name, environment, portMaps) {
+  if (name === 'chromium') {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'contracts-bench-profile-'));
+    const { context, version } = await launchProfile({ userDataDir, portMaps, spkiSha256: environment.spkiSha256 });
+    return {
+      name,
+      version: `Chromium ${version}`,
+      context,
+      close: async () => {
+        await context.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const socks = await startSocksFront(new Map(portMaps.map((m) => [`${m.host}:${m.port}`, m.toPort])));
+  try {
+    const { browser, version } = await launchFirefoxForLatency({ socksPort: socks.port });
+    return {
+      name,
+      version: `Firefox ${version}`,
+      browser,
+      close: async () => {
+        await browser.close();
+        await socks.close();
+      },
+    };
+  } catch (error) {
+    await socks.close();
+    throw error;
+  }
+}
+
+/** Every engine's cells: one per (RTT, app, contender) with its summaries and raw samples. */
+function cellsOf(engine, samples, rtts, list) {
+  const key = (rtt, app, contender) => `${rtt}/${app}/${contender}`;
+  const cells = [];
+  for (const rttMs of rtts) {
+    for (const app of list) {
+      const bare = samples.get(key(rttMs, app.id, 'bare')).map((s) => s.ms);
+      for (const contender of LATENCY_CONTENDERS) {
+        const measured = samples.get(key(rttMs, app.id, contender.id));
+        const ms = measured.map((s) => s.ms);
+        const pick = (name) => measured.map((s) => s[name]);
+        cells.push({
+          engine,
+          rttMs,
+          app: app.id,
+          appLabel: app.label,
+          contender: contender.id,
+          label: contender.label,
+          ms: summary(ms),
+          ratioOfMedians: summary(ms).median / summary(bare).median,
+          ratio: contender.id === 'bare' ? undefined : summary(pairedRatios(ms, bare)),
+          prepareMs: contender.id === 'prepared' ? summary(pick('prepareMs')) : undefined,
+          sdkOpenToLoaded: contender.id === 'bare' ? undefined : medianOf(pick('openToLoaded')),
+          sdkOpenToReady: contender.id === 'bare' ? undefined : medianOf(pick('openToReady')),
+          connectionsBeforeClick: summary(pick('connectionsBeforeClick')).median,
+          connectionsAfterClick: summary(pick('connectionsAfterClick')).median,
+          bytesUpAfterClick: summary(pick('bytesUpAfterClick')).median,
+          samples: measured,
+        });
+      }
+    }
+  }
+  return cells;
+}
+
 /**
- * Runs `warmup` + `rounds` rounds; each round measures every contender on every app at every RTT, in the order
- * RTT, app, contender. Returns one cell per (RTT, app, contender) with its summaries and raw samples.
+ * Runs, in each engine, `warmup` + `rounds` rounds; each round measures every contender on every app at every
+ * RTT, in the order RTT, app, contender. Returns one cell per (engine, RTT, app, contender).
  */
-export async function clickToReady(environment, { rtts, rounds, warmup, clickDelayMs, settleMs, progress }) {
+export async function clickToReady(
+  environment,
+  { engines = LATENCY_ENGINES, rtts, rounds, warmup, clickDelayMs, settleMs, progress },
+) {
   const proxies = {};
   try {
     for (const [name, target] of Object.entries(environment.proxied))
@@ -171,84 +260,61 @@ export async function clickToReady(environment, { rtts, rounds, warmup, clickDel
         }),
       });
     }
-    const userDataDir = mkdtempSync(join(tmpdir(), 'contracts-bench-profile-'));
-    const { context } = await launchProfile({ userDataDir, portMaps, spkiSha256: environment.spkiSha256 });
-    try {
-      const list = apps(environment.urls, environment.proxied);
-      const sdkGzipBytes = gzipSizeOf(readFileSync(environment.scripts.sdk.file));
-      const samples = new Map();
-      const key = (rtt, app, contender) => `${rtt}/${app}/${contender}`;
-      const started = Date.now();
-      for (let round = -warmup; round < rounds; round++) {
-        for (const rttMs of rtts) {
-          for (const app of list) {
-            for (const contender of LATENCY_CONTENDERS) {
-              await pause(settleMs);
-              const sample = await measureOnce(context, {
-                url: environment.urls.latency,
-                app,
-                contender,
-                rttMs,
-                proxies,
-                clickDelayMs,
-                sdkGzipBytes,
-              });
-              if (round < 0) continue;
-              const k = key(rttMs, app.id, contender.id);
-              if (!samples.has(k)) samples.set(k, []);
-              samples.get(k).push(sample);
+    const list = apps(environment.urls, environment.proxied);
+    const sdkGzipBytes = gzipSizeOf(readFileSync(environment.scripts.sdk.file));
+    const cells = [];
+    const versions = [];
+    for (const name of engines) {
+      const engine = await launchEngine(name, environment, portMaps);
+      versions.push(engine.version);
+      try {
+        const samples = new Map();
+        const started = Date.now();
+        for (let round = -warmup; round < rounds; round++) {
+          for (const rttMs of rtts) {
+            for (const app of list) {
+              for (const contender of LATENCY_CONTENDERS) {
+                await pause(settleMs);
+                const sample = await measureOnce(engine, {
+                  url: environment.urls.latency,
+                  app,
+                  contender,
+                  rttMs,
+                  proxies,
+                  clickDelayMs,
+                  sdkGzipBytes,
+                });
+                if (round < 0) continue;
+                const k = `${rttMs}/${app.id}/${contender.id}`;
+                if (!samples.has(k)) samples.set(k, []);
+                samples.get(k).push(sample);
+              }
             }
           }
+          const done = round + warmup + 1;
+          const perRound = (Date.now() - started) / 1000 / done;
+          progress(
+            `click to ready under latency, ${engine.version}: ${round < 0 ? `warm-up ${done}/${warmup}` : `${round + 1}/${rounds} rounds`} (${perRound.toFixed(0)} s per round)`,
+          );
         }
-        const done = round + warmup + 1;
-        const perRound = (Date.now() - started) / 1000 / done;
-        progress(
-          `click to ready under latency: ${round < 0 ? `warm-up ${done}/${warmup}` : `${round + 1}/${rounds} rounds`} (${perRound.toFixed(0)} s per round)`,
-        );
+        cells.push(...cellsOf(name, samples, rtts, list));
+      } finally {
+        await engine.close();
       }
-      const cells = [];
-      for (const rttMs of rtts) {
-        for (const app of list) {
-          const bare = samples.get(key(rttMs, app.id, 'bare')).map((s) => s.ms);
-          for (const contender of LATENCY_CONTENDERS) {
-            const list = samples.get(key(rttMs, app.id, contender.id));
-            const ms = list.map((s) => s.ms);
-            const pick = (name) => list.map((s) => s[name]);
-            cells.push({
-              rttMs,
-              app: app.id,
-              appLabel: app.label,
-              contender: contender.id,
-              label: contender.label,
-              ms: summary(ms),
-              ratioOfMedians: summary(ms).median / summary(bare).median,
-              ratio: contender.id === 'bare' ? undefined : summary(pairedRatios(ms, bare)),
-              prepareMs: contender.id === 'prepared' ? summary(pick('prepareMs')) : undefined,
-              sdkOpenToLoaded: contender.id === 'bare' ? undefined : medianOf(pick('openToLoaded')),
-              sdkOpenToReady: contender.id === 'bare' ? undefined : medianOf(pick('openToReady')),
-              connectionsBeforeClick: summary(pick('connectionsBeforeClick')).median,
-              connectionsAfterClick: summary(pick('connectionsAfterClick')).median,
-              bytesUpAfterClick: summary(pick('bytesUpAfterClick')).median,
-              samples: list,
-            });
-          }
-        }
-      }
-      return {
-        rtts,
-        rounds,
-        warmup,
-        clickDelayMs,
-        settleMs,
-        calibration,
-        apps: list.map(({ id, label }) => ({ id, label })),
-        contenders: LATENCY_CONTENDERS,
-        cells,
-      };
-    } finally {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     }
+    return {
+      engines,
+      browsers: versions,
+      rtts,
+      rounds,
+      warmup,
+      clickDelayMs,
+      settleMs,
+      calibration,
+      apps: list.map(({ id, label }) => ({ id, label })),
+      contenders: LATENCY_CONTENDERS,
+      cells,
+    };
   } finally {
     await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
   }

@@ -1,5 +1,5 @@
 // The Markdown report: every figure comes from the run's result object (latest.json holds the same data).
-import { CONSTRUCTED_RATIO_LIMIT, CONSTRUCTED_RTT_MS, signed } from './targets.mjs';
+import { signed } from './targets.mjs';
 
 const ms = (value) => value.toFixed(1);
 const ratio = (value) => `${value.toFixed(3)} x`;
@@ -12,59 +12,54 @@ function table(headers, rows) {
 
 const load = (values) => values.map((v) => v.toFixed(2)).join(' / ');
 
-/** The latency phase: how it runs, one table per RTT, and what the connection counts say. */
+/** One engine's figures at one round trip: every app and contender. */
+function latencyTable(latency, engine, rttMs) {
+  const optional = (value, format = ms) => (value === undefined ? '' : format(value));
+  return table(
+    [
+      'app',
+      'contender',
+      'median',
+      'p95',
+      'median / bare median',
+      'per-round ratio, median',
+      "SDK's open-to-ready measure, median",
+      'prepare(), median',
+      'connections before click / after',
+      'bytes sent after click, median',
+    ],
+    latency.apps.flatMap((app) =>
+      latency.contenders.map(({ id }) => {
+        const c = latency.cells.find(
+          (x) => x.engine === engine && x.rttMs === rttMs && x.app === app.id && x.contender === id,
+        );
+        return [
+          app.label.split(' (')[0],
+          c.label,
+          ms(c.ms.median),
+          ms(c.ms.p95),
+          ratio(c.ratioOfMedians),
+          c.ratio ? ratio(c.ratio.median) : '1 (reference)',
+          optional(c.sdkOpenToReady),
+          c.prepareMs ? ms(c.prepareMs.median) : '',
+          `${c.connectionsBeforeClick} / ${c.connectionsAfterClick}`,
+          String(Math.round(c.bytesUpAfterClick)),
+        ];
+      }),
+    ),
+  );
+}
+
+/** The latency phase: how it runs, one table per engine and RTT, and what the connection counts say. */
 function latencySection(latency) {
   if (!latency) return '';
-  const cell = (rttMs, app, contender) =>
-    latency.cells.find((c) => c.rttMs === rttMs && c.app === app && c.contender === contender);
-  const optional = (value, format = ms) => (value === undefined ? '' : format(value));
-  const tables = latency.rtts
-    .map(
-      (rttMs) => `### ${rttMs} ms round trip
-
-${table(
-  [
-    'app',
-    'contender',
-    'median',
-    'p95',
-    'median / bare median',
-    'per-round ratio, median',
-    "SDK's open-to-ready measure, median",
-    'prepare(), median',
-    'connections before click / after',
-    'bytes sent after click, median',
-  ],
-  latency.apps.flatMap((app) =>
-    latency.contenders.map(({ id }) => {
-      const c = cell(rttMs, app.id, id);
-      return [
-        app.label.split(' (')[0],
-        c.label,
-        ms(c.ms.median),
-        ms(c.ms.p95),
-        ratio(c.ratioOfMedians),
-        c.ratio ? ratio(c.ratio.median) : '1 (reference)',
-        optional(c.sdkOpenToReady),
-        c.prepareMs ? ms(c.prepareMs.median) : '',
-        `${c.connectionsBeforeClick} / ${c.connectionsAfterClick}`,
-        String(Math.round(c.bytesUpAfterClick)),
-      ];
-    }),
-  ),
-)}`,
+  const tables = latency.engines
+    .flatMap((engine, i) =>
+      latency.rtts.map(
+        (rttMs) => `### ${latency.browsers[i]}, ${rttMs} ms round trip\n\n${latencyTable(latency, engine, rttMs)}`,
+      ),
     )
     .join('\n\n');
-  const constructedFigures =
-    latency.apps
-      .map((app) => {
-        const c = cell(CONSTRUCTED_RTT_MS, app.id, 'constructed');
-        return c
-          ? `${ratio(c.ratioOfMedians)} for the ${app.label.split(' (')[0]}, ${c.ratioOfMedians <= CONSTRUCTED_RATIO_LIMIT ? 'met' : 'missed'}`
-          : undefined;
-      })
-      .filter(Boolean)
-      .join('; ') || `not measured (no ${CONSTRUCTED_RTT_MS} ms RTT in this run)`;
   return `## Click to ready under network latency (ms)
 
 The signing origins (\`sign.test\`: the sandbox's signing app and the bench's child pages) and the CDN sit behind
@@ -72,31 +67,35 @@ a latency-injecting TCP proxy on loopback (\`scripts/bench/latency-proxy.mjs\`):
 trip before its first byte leaves, and every chunk in each direction arrives half a round trip later, in order;
 TLS stays end to end. Chromium (a regular profile, as a signer's window: an off-the-record one turns off the
 loading predictor, preconnect hints included) reaches those origins through the proxies by its host resolver
-rules, so every origin, CSP and partner check is the same as on loopback. The partner page itself is on loopback
-and has loaded, with the SDK script from the CDN, before the set-up. Each measurement starts cold: a new page, the
-proxies cut every pooled connection, the HTTP cache is cleared. The contender is set up as a partner's page does
-at load (nothing for the bare iframe; \`new SvcContracts()\`; \`new SvcContracts()\` + \`prepare()\`), the click follows ${latency.clickDelayMs} ms later (or once
-\`prepare()\` has resolved, if later), by Playwright's \`page.click\` on a button, and the time runs from the click
-event's \`timeStamp\` to the ready signal in the page: the bare iframe's ready message (sandbox app, after the
-protocol's hello and init) or the baseline page's ack (minimal pages); \`open()\`'s resolution for the SDK (with
-the frame shown). ${latency.warmup} warm-up round(s), then ${latency.rounds} rounds, interleaved (every RTT, app
-and contender in each round); ratios are per round against the bare iframe of the same round, RTT and app.
-"Connections" and "bytes sent" are counted by the proxy of the app's signing origin: opened between the set-up and
-the click, opened (and bytes sent by the browser) between the click and ready, medians. The proxy's check: a cold
-HTTPS GET from Node through it (TCP, TLS 1.3, one request: 3 round trips in the model) took
+rules; Firefox (${latency.browsers.filter((b) => b.startsWith('Firefox')).join(', ') || 'not in this run'}) through a SOCKS front on loopback
+(\`scripts/bench/socks.mjs\`) that hands each origin's connections to its proxy; so every origin, CSP and partner
+check is the same as on loopback. The partner page itself is on loopback and has loaded, with the SDK script from
+the CDN, before the set-up. Each measurement starts cold: a new page (Firefox: in a new context, which has its own
+cache and connections), the proxies cut every pooled connection, Chromium's HTTP cache is cleared. The contender
+is set up as a partner's page does at load: nothing for the bare iframe; \`new SvcContracts()\` with \`warm:
+false\` (1.2.0's behaviour), alone, with a page-level \`<link rel="preconnect">\` to the signing origin, or with a
+hidden throwaway frame of the embed page that the click removes before \`open()\`; \`new SvcContracts()\` with the
+warm start (the default) and a token function; \`new SvcContracts()\` + \`prepare()\`. The click follows
+${latency.clickDelayMs} ms later (or once \`prepare()\` has resolved, if later), by Playwright's \`page.click\` on a
+button, and the time runs from the click event's \`timeStamp\` to the ready signal in the page: the bare iframe's
+ready message (sandbox app, after the protocol's hello and init) or the baseline page's ack (minimal pages);
+\`open()\`'s resolution for the SDK (with the frame shown). ${latency.warmup} warm-up round(s), then
+${latency.rounds} rounds per engine, interleaved (every RTT, app and contender in each round); ratios are per round
+against the bare iframe of the same round, RTT and app. "Connections" and "bytes sent" are counted by the proxy of
+the app's signing origin: opened between the set-up and the click, opened (and bytes sent by the browser) between
+the click and ready, medians. The proxy's check: a cold HTTPS GET from Node through it (TCP, TLS 1.3, one request:
+3 round trips in the model) took
 ${latency.calibration.map((c) => `${ms(c.coldGetMs)} ms at ${c.rttMs} ms RTT`).join(', ')}.
 
 ${tables}
 
-Why constructing the SDK ahead does not shorten the click (target: at most ${CONSTRUCTED_RATIO_LIMIT} x the bare
-iframe at ${CONSTRUCTED_RTT_MS} ms RTT; this run: ${constructedFigures}): \`new SvcContracts()\` opens no connection (see
-the connection columns), and none the partner page opens would help. Chromium partitions connections by the
-top-level site and whether the request comes from a cross-site frame (network state partitioning), so the signing
-frame, cross-site to the partner page, cannot use a connection the page itself opened. Issue 22 measured this with
-a \`<link rel="preconnect">\` to the signing origin added at construction: the proxy saw that connection open before
-the click, and the frame still opened as many after the click as the bare iframe, with no gain in time; the hint
-was removed. Only a frame of the signing origin can warm its connections, and it loads the app while at it: that is
-\`prepare()\`, whose connections all come before the click.
+Reading the tables: with \`warm: false\`, constructing the SDK ahead opens no connection, and the page cannot open
+one for the frame: Chromium partitions connections by the top-level site and whether the request comes from a
+cross-site frame, so the page's \`<link rel="preconnect">\` warms a connection the frame does not use (Firefox
+partitions by the top-level site only: there the hint can serve the frame, which its row shows). A frame of the
+signing origin shares the later frame's partition: the throwaway frame warms connections and cacheable files, but
+the app still loads again after the click; the warm start's frame is the session's frame, so the click costs only
+init (the token over the port) and the app's own start. That is why it is on by default (docs/decisions.md).
 `;
 }
 
@@ -107,7 +106,7 @@ export function renderMarkdown(result) {
     const value = (v) => (inKb ? kb(v) : String(v));
     const change = (after) =>
       inKb ? `${signed(Math.round((after - memory.before[name]) / 1024))} KB` : signed(after - memory.before[name]);
-    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances'].flatMap((key) => [
+    const columns = ['afterCycles', 'afterPrepareCycles', 'afterInstances', 'afterWarmCycles'].flatMap((key) => [
       value(memory[key][name]),
       change(memory[key][name]),
     ]);
@@ -179,7 +178,8 @@ parse, compile and run. Transfer is the gzip body as the CDN sends it plus the r
 From \`e2e/leak.spec.ts\`, the leak check \`npm test\` runs (the same harness; the sandbox signing app, Chromium).
 "before" follows a warm-up of ${memory.warmup} of each; then, on the same page, ${memory.cycles} \`open()\` -> ready ->
 \`close()\` cycles of one instance, ${memory.prepareCycles} \`prepare()\` -> \`open()\` -> \`close()\` cycles of another,
-${memory.instances} create -> \`open()\` -> \`destroy()\` instances, and last both kept instances destroyed.
+${memory.instances} create -> \`open()\` -> \`destroy()\` instances, ${memory.warmCycles} create -> \`destroy()\` cycles without
+\`open()\` (the warm start's frame only, a pause for it to load every 100), and last both kept instances destroyed.
 
 ${table(
   [
@@ -190,6 +190,8 @@ ${table(
     `after ${memory.prepareCycles} prepare cycles`,
     'change',
     `after ${memory.instances} instances`,
+    'change',
+    `after ${memory.warmCycles} construct/destroy cycles`,
     'change',
     'after destroying the kept instances',
   ],

@@ -8,6 +8,7 @@
 // ~170 ms: latency ~5.5 min (~37 s a round), loopback ~1.5 min, memory ~40 s (the leak spec), build ~20 s.
 //   --rounds=N (60) --warmup=N (5) --settle-ms=N (100)   loopback open-to-ready: interleaved rounds
 //   --rtt-ms=LIST (100,300)          round trips the latency proxies inject, comma-separated ms
+//   --engines=LIST (chromium,firefox)   engines of the latency phase, comma-separated
 //   --latency-rounds=N (8) --latency-warmup=N (1)        rounds of every contender x app x RTT (12 measurements)
 //   --click-delay-ms=N (1000)        page load (set-up) to the click, in the latency phase
 //   --script-rounds=N (30)           script cost rounds
@@ -21,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { launchBrowser } from './browser.mjs';
 import { startEnvironment } from './environment.mjs';
-import { clickToReady } from './latency.mjs';
+import { clickToReady, LATENCY_ENGINES } from './latency.mjs';
 import { leakFigures } from './leak.mjs';
 import { openToReady, scriptCost } from './phases.mjs';
 import { renderMarkdown } from './report.mjs';
@@ -35,6 +36,7 @@ const DEFAULTS = {
   warmup: 5,
   'settle-ms': 100,
   'rtt-ms': [100, 300],
+  engines: LATENCY_ENGINES,
   'latency-rounds': 8,
   'latency-warmup': 1,
   'click-delay-ms': 1000,
@@ -62,6 +64,11 @@ function parseOptions(argv) {
       if (!/^\d+(,\d+)*$/.test(value))
         throw new Error(`--rtt-ms must be whole numbers separated by commas, got "${value}"`);
       options[key] = value.split(',').map(Number);
+    } else if (key === 'engines') {
+      const engines = value.split(',');
+      if (!engines.every((engine) => LATENCY_ENGINES.includes(engine)))
+        throw new Error(`--engines must list ${LATENCY_ENGINES.join(' and/or ')}, got "${value}"`);
+      options.engines = engines;
     } else if (!/^\d+$/.test(value)) throw new Error(`--${key} must be a whole number, got "${value}"`);
     else options[key] = Number(value);
   }
@@ -115,6 +122,7 @@ async function main() {
       `click to ready under latency: RTT ${options['rtt-ms'].join(', ')} ms, ${options['latency-warmup']} warm-up + ${options['latency-rounds']} rounds`,
     );
     const latency = await clickToReady(environment, {
+      engines: options.engines,
       rtts: options['rtt-ms'],
       rounds: options['latency-rounds'],
       warmup: options['latency-warmup'],
@@ -143,7 +151,7 @@ async function main() {
       meta: {
         date: new Date().toISOString(),
         machine: machine(),
-        browser: `Chromium ${launched.version}`,
+        browser: `Chromium ${launched.version}; latency phase: ${latency.browsers.join(', ')}`,
         node: process.version,
         command: command(),
         options,

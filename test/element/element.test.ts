@@ -171,7 +171,11 @@ describe('<svc-contract-signing>', () => {
 
   it('lists every SvcContracts option but the token as an attribute', () => {
     expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken'].sort()).toEqual(
-      Object.keys(OPTION_TYPES).sort(),
+      // But warm: the element opens or prepares as soon as it constructs, so the first attempt adopts the warm frame
+      // at once either way (test/unit/warm-frame.test.ts); an attribute would change nothing.
+      Object.keys(OPTION_TYPES)
+        .filter((option) => option !== 'warm')
+        .sort(),
     );
   });
 

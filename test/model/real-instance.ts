@@ -140,6 +140,8 @@ export class RealInstance {
       appUrl: APP_URL,
       debug: true,
       loadTimeout: config.loadTimeout,
+      // The model is the lifecycle of attempts; the warm frame before the first one is test/unit/warm-frame.test.ts's.
+      warm: false,
       ...(config.contractId === undefined ? {} : { contractId: config.contractId }),
       ...(config.autoHeight ? { height: 'auto', minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT } : {}),
     });
@@ -164,7 +166,7 @@ export class RealInstance {
         const container = makeContainer(`model-other-${Math.random().toString(36).slice(2)}`);
         this.others.push({
           container,
-          sdk: new SvcContracts(container, { signingToken: TOKEN, appUrl: OTHER_ORIGINS[action.origin] }),
+          sdk: new SvcContracts(container, { signingToken: TOKEN, appUrl: OTHER_ORIGINS[action.origin], warm: false }),
         });
         return;
       }

@@ -42,7 +42,9 @@ export function makeContainer(id = 'signing'): HTMLElement {
 
 /** An instance on a fresh container, destroyed after the test. */
 export function create(config: Partial<SvcContractsConfig> = {}, container: string | Element = makeContainer()) {
-  const sdk = new SvcContracts(container, { signingToken: TOKEN, appUrl: APP_URL, ...config });
+  // warm: false unless a test asks for it: these tests play one attempt's frame from its creation (the warm start's
+  // own are test/unit/warm-frame.test.ts; the e2e suite runs every scenario with it, the default).
+  const sdk = new SvcContracts(container, { signingToken: TOKEN, appUrl: APP_URL, warm: false, ...config });
   live.push(sdk);
   return sdk;
 }

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_URLS } from '../../lib/build-constants.mjs';
 import { SvcContracts } from '../../src';
-import { APP_ORIGIN, FakeApp, TOKEN, envelope, makeContainer, record } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, envelope, makeContainer, microtasksDone, record } from './fake-app';
 
 const polluted = new Set<string>();
 const proto = Object.prototype as Record<string, unknown>;
@@ -23,20 +23,24 @@ afterEach(() => {
   for (const sdk of live.splice(0)) sdk.destroy();
 });
 
-/** An instance created with nothing but what the partner wrote: `config` is all it passes. */
-function partnerInstance(config: Record<string, unknown>) {
+/**
+ * An instance created with nothing but what the partner wrote: `config` is all it passes. open() adopts the warm
+ * frame (the default), whose token is handed over a microtask later: after that, a hello is answered at once.
+ */
+async function partnerInstance(config: Record<string, unknown>) {
   const container = makeContainer();
   const sdk = new SvcContracts(container, config as never);
   live.push(sdk);
   const events = record(sdk);
   void sdk.open();
+  await microtasksDone();
   return { sdk, events, app: FakeApp.in(container), container };
 }
 
 describe('a polluted Object.prototype is ignored for every option', () => {
-  it('appUrl: the frame loads the built-in signing app, and a hello from the attacker gets no token', () => {
+  it('appUrl: the frame loads the built-in signing app, and a hello from the attacker gets no token', async () => {
     pollute('appUrl', 'https://evil.test');
-    const { app } = partnerInstance({ signingToken: TOKEN });
+    const { app } = await partnerInstance({ signingToken: TOKEN });
     expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
     app.post(envelope('hello'), 'https://evil.test');
     expect(app.window.postMessage).not.toHaveBeenCalled();
@@ -45,40 +49,40 @@ describe('a polluted Object.prototype is ignored for every option', () => {
     expect(app.window.postMessage.mock.calls[0][1]).toBe(DEFAULT_APP_URLS.production);
   });
 
-  it('environment: a production token never goes to the QA host', () => {
+  it('environment: a production token never goes to the QA host', async () => {
     pollute('environment', 'qa');
-    const { app } = partnerInstance({ signingToken: TOKEN });
+    const { app } = await partnerInstance({ signingToken: TOKEN });
     expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
   });
 
-  it('debug: nothing is logged', () => {
+  it('debug: nothing is logged', async () => {
     pollute('debug', true);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN }).app.handshake();
+    (await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN })).app.handshake();
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('loadTimeout: the default 30000 ms still applies', () => {
-    vi.useFakeTimers();
+  it('loadTimeout: the default 30000 ms still applies', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // setImmediate stays real: microtasksDone()
     pollute('loadTimeout', 1);
-    const { events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    const { events } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
     vi.advanceTimersByTime(29_999);
     expect(events.names()).toEqual(['contract.loading']);
     vi.advanceTimersByTime(1);
     expect(events.names()).toEqual(['contract.loading', 'contract.error']);
   });
 
-  it('width and height: the frame is not hidden', () => {
+  it('width and height: the frame is not hidden', async () => {
     pollute('width', 0);
     pollute('height', '0px');
-    const { app } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    const { app } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
     expect(app.iframe.style.width).toBe('100%');
     expect(app.iframe.style.height).toBe('600px');
   });
 
-  it('contractId: neither init nor the payloads carry the attacker value', () => {
+  it('contractId: neither init nor the payloads carry the attacker value', async () => {
     pollute('contractId', 'evil-contract');
-    const { app, events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    const { app, events } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
     const { message } = app.handshake();
     expect(message.contractId).toBeUndefined();
     expect(events.seen[0][1]).toEqual({ contractId: undefined });
@@ -92,9 +96,9 @@ describe('a polluted Object.prototype is ignored for every option', () => {
     expect(document.querySelectorAll('iframe').length).toBe(0);
   });
 
-  it('options inherited from a config object prototype are ignored the same way', () => {
+  it('options inherited from a config object prototype are ignored the same way', async () => {
     const config = Object.assign(Object.create({ appUrl: 'https://evil.test', debug: true }), { signingToken: TOKEN });
-    const { app } = partnerInstance(config);
+    const { app } = await partnerInstance(config);
     expect(app.iframe.src).toBe(`${DEFAULT_APP_URLS.production}/embed`);
   });
 
@@ -125,8 +129,8 @@ describe('a polluted Object.prototype is ignored for every option', () => {
 });
 
 describe('a polluted Object.prototype cannot forge messages', () => {
-  it('an empty object is not a hello when the prototype carries the envelope', () => {
-    const { app } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+  it('an empty object is not a hello when the prototype carries the envelope', async () => {
+    const { app } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
     pollute('protocol', 'svc-contracts');
     pollute('version', 1);
     pollute('type', 'hello');
@@ -135,7 +139,7 @@ describe('a polluted Object.prototype cannot forge messages', () => {
   });
 
   it('an inherited versions list is not an offer, and an inherited code is no code', async () => {
-    const { app, events } = partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    const { app, events } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
     pollute('versions', [99]);
     const { message } = app.handshake();
     expect(message.version).toBe(1);

@@ -102,7 +102,7 @@ describe('behaviour that must not drift', () => {
     ]);
   });
 
-  it('every window listener an attempt adds (message, offline) is removed by close()', () => {
+  it('every window listener the warm frame and its attempt add (message, offline) is removed by close()', () => {
     const added: string[] = [];
     const removed: string[] = [];
     const add = window.addEventListener.bind(window);
@@ -111,9 +111,10 @@ describe('behaviour that must not drift', () => {
     vi.spyOn(window, 'removeEventListener').mockImplementation(
       (type, ...rest) => (removed.push(type), remove(type, ...rest)),
     );
-    const sdk = create();
+    const sdk = create({ warm: true });
+    expect(added).toEqual(['message']); // the warm frame's channel, from construction
     void sdk.open();
-    expect(added.sort()).toEqual(['message', 'offline']);
+    expect(added.sort()).toEqual(['message', 'offline']); // open() takes that channel
     sdk.close();
     expect(removed.sort()).toEqual(['message', 'offline']);
   });

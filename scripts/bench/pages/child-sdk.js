@@ -1,5 +1,6 @@
 // The SDK's app side (docs/protocol.md), ready at once: hello, then on init answer loaded and ready over the
-// port. A real signing app fetches and renders the contract first; that is the app's time, not the SDK's.
+// port. It lists the warm start in hello (docs/protocol.md §4.4) and has no init timer, so `wait` needs no answer.
+// A real signing app fetches and renders the contract first; that is the app's time, not the SDK's.
 (function () {
   'use strict';
   var parentOrigin = new URL(document.referrer).origin;
@@ -16,5 +17,7 @@
     port.postMessage(envelope('ready'));
   }
   addEventListener('message', onMessage);
-  parent.postMessage(envelope('hello'), parentOrigin);
+  var hello = envelope('hello');
+  hello.features = ['warm'];
+  parent.postMessage(hello, parentOrigin);
 })();

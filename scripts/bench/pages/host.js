@@ -182,21 +182,36 @@
   }
 
   /**
-   * Sets up one contender on this page, as a partner's page does at load: `bare` does nothing yet,
-   * `constructed` creates the SDK instance, `prepared` creates it and calls prepare(). The click on #go then
-   * starts the open (bare: creates the iframe); `latencyResult()` resolves with the time from the click event
-   * (its timeStamp) to the ready signal.
+   * Sets up one contender on this page, as a partner's page does at load: `bare` does nothing yet; the SDK
+   * contenders create the instance: `constructed` with `warm: false` (1.2.0's behaviour), `preconnect` the same
+   * plus a page-level `<link rel="preconnect">` to the signing origin, `throwaway` the same plus a hidden frame of
+   * the embed page that the click removes before open(), `warm` with the warm start (the default) and a token
+   * function, `prepared` with prepare(). The click on #go then starts the open (bare: creates the iframe);
+   * `latencyResult()` resolves with the time from the click event (its timeStamp) to the ready signal.
    */
   function latencySetup(options) {
     var go = document.getElementById('go');
     var state = { options: options };
     var failure;
-    if (options.contender !== 'bare') {
-      state.instance = new SvcSDK.SvcContracts(slot, { signingToken: options.token, appUrl: options.appUrl });
+    var contender = options.contender;
+    if (contender !== 'bare') {
+      var token = options.token;
+      var config = {
+        signingToken: token,
+        appUrl: options.appUrl,
+        warm: contender === 'warm' || contender === 'prepared',
+      };
+      // The partner fetches the token on the click: the function's answer comes after open() (a microtask here;
+      // the partner's own round trip is the same for every contender and not part of this measurement).
+      if (contender === 'warm')
+        config.signingToken = function () {
+          return Promise.resolve(token);
+        };
+      state.instance = new SvcSDK.SvcContracts(slot, config);
       state.instance.on('contract.error', function (payload) {
         failure = payload;
       });
-      if (options.contender === 'prepared') {
+      if (contender === 'prepared') {
         var prepareStart = performance.now();
         state.prepared = withTimeout(state.instance.prepare(), 'prepare').then(function () {
           if (failure) throw new Error('contract.error during prepare ' + failure.code);
@@ -204,11 +219,24 @@
         });
       }
     }
+    if (contender === 'preconnect') {
+      var link = document.createElement('link');
+      link.rel = 'preconnect';
+      link.href = options.origin;
+      document.head.appendChild(link);
+    }
+    if (contender === 'throwaway') {
+      state.throwaway = document.createElement('iframe');
+      state.throwaway.style.display = 'none';
+      state.throwaway.src = options.appUrl + '/embed';
+      document.body.appendChild(state.throwaway);
+    }
     state.result = new Promise(function (resolve, reject) {
       go.addEventListener('click', function onClick(event) {
         go.removeEventListener('click', onClick);
         var clickedAt = event.timeStamp;
-        var opened = options.contender === 'bare' ? bareOpen(options) : state.instance.open();
+        state.throwaway?.remove();
+        var opened = contender === 'bare' ? bareOpen(options) : state.instance.open();
         withTimeout(opened, options.contender)
           .then(function () {
             var readyAt = performance.now();
