@@ -147,3 +147,71 @@ for (const [coop, outcome] of [
     } else expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 }
+
+test('a reload inside the window gets the session back and completes, no event twice', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  const token = adHocToken('complete');
+  await host.goto(hostUrl());
+  const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  const popup = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
+  // The signer reloads the window: the reloaded document says hello and gets the token back over a new port.
+  await inWindow(webkit, popup, () => webkit.refresh());
+  await expect.poll(() => sandbox.sessionStarts(token)).toBe(2);
+  await inWindow(webkit, popup, () => signIn(webkit));
+  await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual(COMPLETED);
+});
+
+test('the partner page navigating away closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
+  await host.goto(hostUrl());
+  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  await host.goto(hostUrl({ sdk: 'floating' }));
+  await webkit.waitUntil(async () => (await webkit.getWindowHandles()).length === 1);
+});
+
+test('a window the SDK did not open cannot greet it: no init, no session for it', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  const token = adHocToken('complete');
+  await host.goto(hostUrl());
+  const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  const popup = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
+  // The real app, opened by the page itself (not by the SDK): it greets this page as its opener and gets no init,
+  // so it shows its "session has ended" page once its wait for init runs out (docs/protocol.md §4.3).
+  await webkit.execute((url: string) => {
+    const button = Object.assign(document.createElement('button'), { id: 'open-rogue', type: 'button' });
+    button.textContent = 'Open rogue';
+    button.addEventListener('click', () => void window.open(url));
+    document.querySelector('main')!.append(button);
+  }, `${sandbox.origins.signing}/embed`);
+  const rogue = await clickOpen(webkit, 'rogue');
+  await inWindow(webkit, rogue, () =>
+    webkit.waitUntil(async () => (await (await webkit.$('body')).getText()).includes('session has ended'), {
+      timeout: 15_000,
+    }),
+  );
+  await inWindow(webkit, rogue, () => webkit.closeWindow());
+  expect(sandbox.sessionStarts(token), 'the rogue window got no token').toBe(1);
+  await inWindow(webkit, popup, () => signIn(webkit));
+  await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual(COMPLETED);
+});
