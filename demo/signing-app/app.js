@@ -13,6 +13,8 @@
   // After this long without init the SDK is not going to answer (the contract was completed, or the partner
   // closed the frame): say so instead of showing "Loading" for ever.
   var INIT_WAIT_MS = 5000;
+  // While offline mid-signing: how often the signature is sent again if the browser fires no `online` event.
+  var OFFLINE_RETRY_MS = 5000;
   // The signer's activity is reported at most this often; the SDK decides what the partner sees (every 30 s).
   var ACTIVITY_EVERY_MS = 1000;
   // How long the `freeze` scenario's busy loop holds the app (bounded, so a browser that runs the frame in the
@@ -86,7 +88,11 @@
       cache: 'no-store',
     }).then(function (response) {
       return response.json().then(function (json) {
-        if (!response.ok) throw new Error(json?.error?.message || 'HTTP ' + response.status);
+        if (!response.ok) {
+          var failure = new Error(json?.error?.message || 'HTTP ' + response.status);
+          failure.body = json;
+          throw failure;
+        }
         return json;
       });
     });
@@ -283,15 +289,38 @@
   function onSign() {
     step('signature_started');
     view.signing();
+    sendSignature(false);
+  }
+
+  /**
+   * The network can drop mid-signing (a train, a tunnel): fetch then fails without an answer, the app says it is
+   * offline and sends the signature again when the browser is back online (or every few seconds, in case no
+   * `online` event comes). A retried signature that had reached the service is ALREADY_SIGNED: signed once.
+   */
+  function sendSignature(retried) {
     post('/embed/api/sign', { signingToken: token }).then(
       function (result) {
-        view.signed(result.signedAt);
-        finish('completed');
+        signed(result.signedAt);
       },
       function (error) {
-        view.signFailed(error.message);
+        if (retried && error.body?.error?.code === 'ALREADY_SIGNED') return signed(error.body.signedAt);
+        if (!(error instanceof TypeError)) return view.signFailed(error.message);
+        view.offline();
+        var retry = function () {
+          window.removeEventListener('online', retry);
+          clearTimeout(timer);
+          view.signing();
+          sendSignature(true);
+        };
+        window.addEventListener('online', retry);
+        var timer = setTimeout(retry, OFFLINE_RETRY_MS);
       },
     );
+  }
+
+  function signed(signedAt) {
+    view.signed(signedAt);
+    finish('completed');
   }
 
   view.onRender(reportHeight);

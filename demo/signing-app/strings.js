@@ -25,6 +25,7 @@
         return 'By selecting "Sign contract" you sign this agreement electronically as ' + name + '.';
       },
       signing: 'Signing…',
+      offline: 'You are offline. Your signature will be sent when the connection is back.',
       signFailed: function (message) {
         return 'Signing failed: ' + message + ' Please try again.';
       },
@@ -71,6 +72,7 @@
         return 'Mit „Vertrag unterschreiben“ unterschreiben Sie diesen Vertrag elektronisch als ' + name + '.';
       },
       signing: 'Wird unterschrieben…',
+      offline: 'Sie sind offline. Ihre Unterschrift wird gesendet, sobald die Verbindung zurück ist.',
       // The service's reason is English: German signers get the plain instruction.
       signFailed: function () {
         return 'Das Unterschreiben ist fehlgeschlagen. Bitte versuchen Sie es erneut.';

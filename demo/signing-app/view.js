@@ -183,6 +183,11 @@
       note.textContent = text.signing;
       afterRender();
     },
+    offline: function () {
+      button.disabled = true;
+      note.textContent = text.offline;
+      afterRender();
+    },
     signed: function (signedAt) {
       // The Sign button that had the keyboard's focus is gone: keep the signer's place on the new heading.
       showKeepingFocus(

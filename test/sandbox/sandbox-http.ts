@@ -42,3 +42,8 @@ export async function signContract(sandbox: RunningSandbox, token: string): Prom
   const answer = await appCall(sandbox, 'sign', token);
   if (answer.status !== 200) throw new Error(`sign answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
+
+/** The sign call's own answer (status and body), for a call that may be refused. */
+export function signCall(sandbox: RunningSandbox, token: string) {
+  return appCall(sandbox, 'sign', token);
+}

@@ -85,7 +85,13 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       behaviourFor(record.scenario, { firstInit: false, firstOfApplication: false, slowReadyMs }).kind === 'contract';
     if (!signable || record.initCount === 0)
       return sendJson(res, 409, { error: { code: 'NOT_SIGNABLE', message: 'This contract cannot be signed.' } });
-    if (record.signedAt) return sendJson(res, 409, { error: { code: 'ALREADY_SIGNED', message: 'Already signed.' } });
+    // An app that sends a signature again after the network dropped learns that the first one arrived, and when.
+    if (record.signedAt) {
+      return sendJson(res, 409, {
+        error: { code: 'ALREADY_SIGNED', message: 'Already signed.' },
+        signedAt: record.signedAt,
+      });
+    }
     record.signedAt = new Date().toISOString();
     webhooks.emit('application.contract.signed', { id: record.applicationId, type: 'application' });
     return sendJson(res, 200, { signedAt: record.signedAt });
