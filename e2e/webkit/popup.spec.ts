@@ -1,7 +1,8 @@
 // display: 'popup' (docs/popup.md) in WebKit over classic WebDriver: the window open() opens is a window handle
 // the driver switches to. What this driver cannot do is listed in docs/popup.md "Engines".
 import type { Browser } from 'webdriverio';
-import { adHocToken, expect, webkitTest as test } from '../support/fixtures';
+import { adHocToken, expect, type Sandbox, webkitTest as test } from '../support/fixtures';
+import type { Host } from '../support/host';
 import { SIGN_BUTTON, createInstance, names, recorded, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from '../scenarios/expected';
 
@@ -49,18 +50,35 @@ async function signIn(browser: Browser): Promise<void> {
   await button.click();
 }
 
+/** What a WebKit test gets that openedInWindow() needs. */
+interface WindowTest {
+  host: Host;
+  webkit: Browser;
+  sandbox: Sandbox;
+  hostUrl: (query?: Record<string, string>) => string;
+}
+
+/**
+ * The partner page with instance "a" in display "popup" for `token`; the signer's click opens its window, and
+ * open() has resolved. Resolves with the window's handle.
+ */
+async function openedInWindow({ host, webkit, sandbox, hostUrl }: WindowTest, token: string): Promise<string> {
+  await host.goto(hostUrl());
+  const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
+  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await addOpenButton(webkit, 'a');
+  const popup = await clickOpen(webkit, 'a');
+  await waitFor(host, 'a', 'open.resolved');
+  return popup;
+}
+
 test('signs to completion in a window, every event once; the window has no name', async ({
   host,
   webkit,
   sandbox,
   hostUrl,
 }) => {
-  await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
-  await addOpenButton(webkit, 'a');
-  const popup = await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
+  const popup = await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
   await inWindow(webkit, popup, async () => {
     expect(await webkit.getUrl()).toBe(`${sandbox.origins.signing}/embed`);
     expect(await webkit.execute(() => window.name)).toBe('');
@@ -113,12 +131,7 @@ test('open() from a script, not a click: popup_blocked at once, inside the call'
 });
 
 test('destroy() closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
-  await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
-  await addOpenButton(webkit, 'a');
-  await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
+  await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
   await host.evaluate(() => window.__rec!.instances.a!.destroy());
   await webkit.waitUntil(async () => (await webkit.getWindowHandles()).length === 1);
 });
@@ -155,12 +168,7 @@ test('a reload inside the window gets the session back and completes, no event t
   hostUrl,
 }) => {
   const token = adHocToken('complete');
-  await host.goto(hostUrl());
-  const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
-  await addOpenButton(webkit, 'a');
-  const popup = await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
+  const popup = await openedInWindow({ host, webkit, sandbox, hostUrl }, token);
   await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
   // The signer reloads the window: the reloaded document says hello and gets the token back over a new port.
   await inWindow(webkit, popup, () => webkit.refresh());
@@ -171,47 +179,7 @@ test('a reload inside the window gets the session back and completes, no event t
 });
 
 test('the partner page navigating away closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
-  await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
-  await addOpenButton(webkit, 'a');
-  await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
+  await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
   await host.goto(hostUrl({ sdk: 'floating' }));
   await webkit.waitUntil(async () => (await webkit.getWindowHandles()).length === 1);
-});
-
-test('a window the SDK did not open cannot greet it: no init, no session for it', async ({
-  host,
-  webkit,
-  sandbox,
-  hostUrl,
-}) => {
-  const token = adHocToken('complete');
-  await host.goto(hostUrl());
-  const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
-  await addOpenButton(webkit, 'a');
-  const popup = await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
-  await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
-  // The real app, opened by the page itself (not by the SDK): it greets this page as its opener and gets no init,
-  // so it shows its "session has ended" page once its wait for init runs out (docs/protocol.md §4.3).
-  await webkit.execute((url: string) => {
-    const button = Object.assign(document.createElement('button'), { id: 'open-rogue', type: 'button' });
-    button.textContent = 'Open rogue';
-    button.addEventListener('click', () => void window.open(url));
-    document.querySelector('main')!.append(button);
-  }, `${sandbox.origins.signing}/embed`);
-  const rogue = await clickOpen(webkit, 'rogue');
-  await inWindow(webkit, rogue, () =>
-    webkit.waitUntil(async () => (await (await webkit.$('body')).getText()).includes('session has ended'), {
-      timeout: 15_000,
-    }),
-  );
-  await inWindow(webkit, rogue, () => webkit.closeWindow());
-  expect(sandbox.sessionStarts(token), 'the rogue window got no token').toBe(1);
-  await inWindow(webkit, popup, () => signIn(webkit));
-  await waitFor(host, 'a', 'contract.completed');
-  expect(await names(host, 'a')).toEqual(COMPLETED);
 });
