@@ -1,7 +1,8 @@
 // The warm start (issue #32) in the Playwright engines (Chromium, Firefox), on the strict CSP + Trusted Types page:
 // from construction one hidden frame of the signing app (no box, out of the Tab order and the accessibility tree),
-// its requests carry no token, no session starts before open(); open() shows that same document (the embed page is
-// requested once), and close() removes it. 1,000 construct/destroy cycles are e2e/leak.spec.ts's.
+// its requests carry no token, it stores no cookie and nothing in storage, no session starts before open();
+// open() shows that same document (the embed page is requested once), and close() removes it. 1,000
+// construct/destroy cycles are e2e/leak.spec.ts's.
 import { adHocToken, expect, test } from './support/fixtures';
 import type { Host } from './support/host';
 import { recordServerRequests } from './support/server-requests';
@@ -54,6 +55,19 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   await expect.poll(() => deepFocus(host), { message: 'Tab skips the warm frame' }).toBe('after');
   expect.soft(await host.accessibleNode(frameIn('c1')), 'no accessibility node').toBeNull();
   expect(sandbox.sessionStarts(token), 'no session before open()').toBe(0);
+  // No cookies or storage: the warm app set none, so none can be needed (nor blocked by a browser's
+  // third-party rules). A storage the browser refuses to a cross-site frame counts as empty.
+  const stored = await host.evaluateInFrame(frameIn('c1'), () => {
+    const size = (storage: () => Storage) => {
+      try {
+        return storage().length;
+      } catch {
+        return 0;
+      }
+    };
+    return { cookie: document.cookie, local: size(() => localStorage), session: size(() => sessionStorage) };
+  });
+  expect(stored, 'no cookie or storage in the warm frame').toEqual({ cookie: '', local: 0, session: 0 });
 
   await open(host, 'a');
   await waitFor(host, 'a', 'contract.ready');
