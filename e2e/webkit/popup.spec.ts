@@ -177,9 +177,3 @@ test('a reload inside the window gets the session back and completes, no event t
   await waitFor(host, 'a', 'contract.completed');
   expect(await names(host, 'a')).toEqual(COMPLETED);
 });
-
-test('the partner page navigating away closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
-  await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
-  await host.goto(hostUrl({ sdk: 'floating' }));
-  await webkit.waitUntil(async () => (await webkit.getWindowHandles()).length === 1);
-});
