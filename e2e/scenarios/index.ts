@@ -1,6 +1,7 @@
 // Every cross-engine scenario, registered by e2e/scenarios.spec.ts (Chromium, Firefox) and
 // e2e/webkit/scenarios.spec.ts (WebKit). A new scenario goes in one of these modules and runs in all three.
 import { errorScenarios } from './errors';
+import { hiddenPageScenarios } from './hidden-page';
 import { lifecycleScenarios } from './lifecycle';
 import { loadingScenarios } from './loading';
 import { outcomeScenarios } from './outcomes';
@@ -21,4 +22,5 @@ export function registerScenarios(test: ScenarioTest): void {
   securityScenarios(test);
   recoveryAndOptionsScenarios(test);
   sessionSurvivalScenarios(test);
+  hiddenPageScenarios(test);
 }

@@ -1,7 +1,7 @@
 // The partner's page as the cross-engine scenarios see it, whatever drives the browser: Playwright (Chromium,
 // Firefox) or classic W3C WebDriver (WebKit, webdriver-host.ts). Only what every driver can do is here (or what
 // a driver says it cannot see: null), so a scenario written against Host runs unchanged in all three engines.
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { clickInCrossSiteFrame } from './frame-click';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -38,6 +38,17 @@ export interface Host {
    * lists them as "METHOD url". Null where the driver cannot see requests (WebDriver classic).
    */
   watchBrowserRequests(origin: string): (() => string[]) | null;
+  /**
+   * Hides the page as a signer does who turns to something else (document.visibilityState 'hidden', timers
+   * throttled); the returned function shows it again. Null where the driver cannot hide a page: headless Chromium
+   * keeps every page visible (a new tab, a minimised window and CDP's Target.activateTarget change nothing).
+   */
+  hidePage(): Promise<(() => Promise<void>) | null>;
+}
+
+/** Waits until the page's visibilityState (read with the driver's `evaluate`) is `state`. */
+export async function untilVisibility(evaluate: Host['evaluate'], state: DocumentVisibilityState): Promise<void> {
+  await expect.poll(() => evaluate(() => document.visibilityState), `the page becomes ${state}`).toBe(state);
 }
 
 /** An element's node in the accessibility tree: role and name as the engine reports them (name: undefined where unknown). */
@@ -74,7 +85,7 @@ export function pageHost(page: Page, engine: Engine): Host {
     return frame;
   }
 
-  return {
+  const host: Host = {
     engine,
     async goto(url) {
       await page.goto(url);
@@ -107,7 +118,24 @@ export function pageHost(page: Page, engine: Engine): Host {
         return [...seen];
       };
     },
+    async hidePage() {
+      if (engine === 'chromium') return null;
+      // Firefox: a link the signer clicks opens a foreground tab in the same window, which hides this one.
+      await page.evaluate(() => {
+        const link = Object.assign(document.createElement('a'), { id: 'other-tab', href: 'about:blank' });
+        link.target = '_blank';
+        link.textContent = 'Somewhere else';
+        document.body.append(link);
+      });
+      const [otherTab] = await Promise.all([page.context().waitForEvent('page'), page.click('#other-tab')]);
+      await untilVisibility(host.evaluate, 'hidden');
+      return async () => {
+        await otherTab.close();
+        await untilVisibility(host.evaluate, 'visible');
+      };
+    },
   };
+  return host;
 }
 
 async function chromiumAccessibleNode(page: Page, selector: string): Promise<AccessibleNode | null> {

@@ -6,7 +6,7 @@
 // an element that has no accessibility object (display: none), so that means "not in the tree" (webdriverio also
 // prints that answer as an ERROR line: expected, not a failure).
 import type { Browser } from 'webdriverio';
-import { readViolations, recordViolations, type AccessibleNode, type Host } from './host';
+import { readViolations, recordViolations, untilVisibility, type AccessibleNode, type Host } from './host';
 
 /** A button by its visible text (WebDriver classic has no accessibility-name locator). */
 function buttonNamed(name: string): string {
@@ -61,5 +61,15 @@ export function webdriverHost(browser: Browser): Host {
       }
     },
     watchBrowserRequests: () => null,
+    async hidePage() {
+      // WebKitGTK hides a minimised window's page; a new tab or window beside it leaves it visible.
+      const { width, height } = await browser.getWindowSize();
+      await browser.minimizeWindow();
+      await untilVisibility(evaluate, 'hidden');
+      return async () => {
+        await browser.setWindowSize(width, height);
+        await untilVisibility(evaluate, 'visible');
+      };
+    },
   };
 }

@@ -1,0 +1,70 @@
+// A hidden page mid-signing (issue #29, docs/protocol.md §6.6): the signer turns to another tab or minimises the
+// window, and comes back. The browser throttles the page's timers and the app's while hidden; the heartbeat's
+// watchdog must not report the app for it, and the session carries on to a signature. Each driver hides the page
+// its own way (Host.hidePage: a foreground tab in Firefox, a minimised window in WebKit); headless Chromium cannot.
+//
+// Firefox and WebKit keep delivering the app's 2 s beats to a hidden page (timers throttled to once a second), so
+// the first case holds even without the watchdog's visibility rule: the second proves that rule, with an app that
+// stops beating while the page is hidden.
+import { adHocToken, expect } from '../support/fixtures';
+import type { Host } from '../support/host';
+import { frameCount, names, openAndWait, recorded, sign, waitFor } from '../support/sdk-driver';
+import { COMPLETED, READY } from './expected';
+import type { ScenarioTest } from './scenario-test';
+
+/** Longer than the watchdog's 10 silent checks, and than Firefox's first steps of background-timer throttling. */
+const HIDDEN_MS = 60_000;
+/** A crashed app is reported within 12 s of the page being visible again (the watchdog's 10 checks, a margin). */
+const REPORTED_WITHIN_MS = 12_000;
+
+/** Hides the page for `ms` (the time hidden is the condition under test), then shows it; false if it cannot. */
+async function hiddenFor(host: Host, ms: number): Promise<boolean> {
+  const show = await host.hidePage();
+  if (!show) return false;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  expect(await host.evaluate(() => document.visibilityState), 'still hidden').toBe('hidden');
+  await show();
+  return true;
+}
+
+export function hiddenPageScenarios(test: ScenarioTest): void {
+  test('a page hidden for 60 s mid-signing: nothing reported, then the contract is signed', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
+    testInfo.setTimeout(120_000);
+    const token = adHocToken('complete');
+    await host.goto(hostUrl());
+    await openAndWait(host, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
+    if (!(await hiddenFor(host, HIDDEN_MS))) testInfo.skip(true, 'this driver cannot hide a page (Host.hidePage)');
+
+    expect(await names(host, 'a'), 'nothing reaches the partner while hidden').toEqual(READY);
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
+    expect(await names(host, 'a')).toEqual(COMPLETED);
+    expect(sandbox.sessionStarts(token), 'the same session, not a new one').toBe(1);
+    expect(await frameCount(host, 'c1')).toBe(1);
+  });
+
+  test('an app that stops beating while the page is hidden is reported only once it is visible', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
+    testInfo.setTimeout(90_000);
+    await host.goto(hostUrl());
+    // The sandbox's `crash` scenario navigates the app's frame to a page that never answers 1 s after ready.
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('crash'), appUrl: sandbox.origins.signing });
+    // Twice the watchdog's 10 s: while hidden, missed beats are not the app's fault (throttled or frozen pages).
+    if (!(await hiddenFor(host, 20_000))) testInfo.skip(true, 'this driver cannot hide a page (Host.hidePage)');
+
+    expect(await names(host, 'a'), 'no report while hidden').toEqual(READY);
+    const visibleAt = await host.evaluate(() => performance.now());
+    await waitFor(host, 'a', 'contract.error', 1, REPORTED_WITHIN_MS + 2000);
+    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    expect(error.payload).toMatchObject({ code: 'app_unresponsive', source: 'sdk' });
+    expect(error.at - visibleAt).toBeLessThan(REPORTED_WITHIN_MS);
+    expect(await frameCount(host, 'c1')).toBe(0);
+  });
+}
