@@ -67,4 +67,44 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     expect(error.at - visibleAt).toBeLessThan(REPORTED_WITHIN_MS);
     expect(await frameCount(host, 'c1')).toBe(0);
   });
+
+  test('a back/forward cache round trip mid-signing: restored as it was, nothing reported, then signed', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
+    testInfo.skip(host.engine === 'chromium', 'Playwright starts Chromium with its back/forward cache turned off');
+    testInfo.setTimeout(90_000);
+    const token = adHocToken('complete');
+    // A page the browser may keep (the harness's other pages are no-store, which keeps some engines from it).
+    await host.goto(hostUrl({ cache: 'bfcache' }));
+    await openAndWait(host, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
+    await host.evaluate(() => {
+      addEventListener('pageshow', (event) => void (window.__restoredFromCache = event.persisted));
+    });
+    await host.goto(hostUrl());
+    // Away longer than the watchdog's 10 s: the cached page's timers and the app's beats are all stopped meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    await host.goBack();
+    await expect
+      .poll(
+        // Asked while the page may still be changing: an evaluate cut off by the navigation asks again.
+        () => host.evaluate(() => window.__restoredFromCache ?? false).catch(() => false),
+        'restored from the back/forward cache',
+      )
+      .toBe(true);
+    // Longer than the watchdog's 11 checks again: an app whose port died in the cache would be reported by now, so
+    // silence here means its beats came back over the same port.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+
+    expect(await names(host, 'a'), 'nothing reaches the partner after the restore').toEqual(READY);
+    expect(await frameCount(host, 'c1'), 'the same frame').toBe(1);
+    // Playwright over WebDriver BiDi loses a cross-site frame that Firefox restored from the cache (a click in it
+    // never returns); WebKit's driver clicks in it as usual.
+    if (host.engine === 'firefox') return;
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
+    expect(await names(host, 'a')).toEqual(COMPLETED);
+    expect(sandbox.sessionStarts(token), 'the same session, not a new one').toBe(1);
+  });
 }

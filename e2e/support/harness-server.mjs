@@ -64,7 +64,9 @@ ${amd}${script}
 </main>
 ${hostile}
 </body></html>`;
-    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+    // `cache=bfcache`: a page the browser may keep in its back/forward cache (no-store keeps some engines from it).
+    const cacheControl = params.get('cache') === 'bfcache' ? 'private, max-age=0' : 'no-store';
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl };
     const csp = params.get('csp');
     if (csp === 'strict') headers['content-security-policy'] = strictCsp(sandbox);
     // A partner who forgot to add the signing app to frame-src; Report-Only only reports, the frame loads.

@@ -44,6 +44,8 @@ export interface Host {
    * keeps every page visible (a new tab, a minimised window and CDP's Target.activateTarget change nothing).
    */
   hidePage(): Promise<(() => Promise<void>) | null>;
+  /** Goes back in the page's history as the signer's Back button does (resolves once asked, not once shown). */
+  goBack(): Promise<void>;
 }
 
 /** Waits until the page's visibilityState (read with the driver's `evaluate`) is `state`. */
@@ -117,6 +119,12 @@ export function pageHost(page: Page, engine: Engine): Host {
         page.off('request', onRequest);
         return [...seen];
       };
+    },
+    async goBack() {
+      // Not page.goBack(): over WebDriver BiDi it never resolves when Firefox restores the page from its
+      // back/forward cache (the restore itself happens).
+      // Asked from a task of its own, so the evaluate returns before the page it runs in goes away.
+      await page.evaluate(() => void setTimeout(() => history.back()));
     },
     async hidePage() {
       if (engine === 'chromium') return null;

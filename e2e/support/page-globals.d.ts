@@ -33,6 +33,8 @@ declare global {
     __rec?: PageRecorder;
     /** CSP violations recorded by host.ts's recordViolations(). */
     __violations?: string[];
+    /** pageshow's `persisted` on a harness page (e2e/scenarios/hidden-page.ts): restored from the back/forward cache. */
+    __restoredFromCache?: boolean;
     /** console.log lines copied by setup-errors.ts. */
     __lines?: string[];
     /** securitypolicyviolation reports collected by setup-errors.ts. */
