@@ -106,12 +106,28 @@ export const webkitTest = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>, { w
     { scope: 'worker', timeout: 60_000 },
   ],
   host: async ({ webkit }, use, testInfo) => {
+    const page = await webkit.getWindowHandle();
     await use(webdriverHost(webkit));
     if (testInfo.status !== testInfo.expectedStatus) await attachScreenshot(webkit, testInfo);
+    await closeOtherWindows(webkit, page);
     // Stops the page's timers and frames before the next test.
     await webkit.url('about:blank');
   },
 });
+
+/**
+ * Closes every window but the test's page, which the driver is left on: a window a test opened and nothing closed
+ * (a popup that Cross-Origin-Opener-Policy cut off from the page, which the SDK can no longer close) would
+ * otherwise still be open in the next test of this worker's session.
+ */
+async function closeOtherWindows(browser: Browser, page: string): Promise<void> {
+  for (const handle of await browser.getWindowHandles()) {
+    if (handle === page) continue;
+    await browser.switchToWindow(handle);
+    await browser.closeWindow();
+  }
+  await browser.switchToWindow(page);
+}
 
 /** A failed WebKit test keeps what the page showed (Playwright's trace covers the other engines). */
 async function attachScreenshot(browser: Browser, testInfo: TestInfo): Promise<void> {

@@ -177,3 +177,38 @@ test('a reload inside the window gets the session back and completes, no event t
   await waitFor(host, 'a', 'contract.completed');
   expect(await names(host, 'a')).toEqual(COMPLETED);
 });
+
+test('the partner page navigating away closes the window', async ({ host, webkit, sandbox, hostUrl }) => {
+  const popup = await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
+  await host.goto(hostUrl({ sdk: 'floating' }));
+  await webkit.waitUntil(async () => !(await webkit.getWindowHandles()).includes(popup));
+});
+
+test('a window the SDK did not open cannot greet it: no init, no session for it', async ({
+  host,
+  webkit,
+  sandbox,
+  hostUrl,
+}) => {
+  const token = adHocToken('complete');
+  const popup = await openedInWindow({ host, webkit, sandbox, hostUrl }, token);
+  await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
+  // The real app, opened by the page itself (not by the SDK): it greets this page as its opener and gets no init,
+  // so it shows its "session has ended" page once its wait for init runs out (docs/protocol.md §4.3).
+  await webkit.execute((url: string) => {
+    const button = Object.assign(document.createElement('button'), { id: 'open-rogue', type: 'button' });
+    button.textContent = 'Open rogue';
+    button.addEventListener('click', () => void window.open(url));
+    document.querySelector('main')!.append(button);
+  }, `${sandbox.origins.signing}/embed`);
+  const rogue = await clickOpen(webkit, 'rogue');
+  await inWindow(webkit, rogue, async () => {
+    await webkit.waitUntil(async () => (await (await webkit.$('body')).getText()).includes('session has ended'), {
+      timeout: 15_000,
+    });
+  });
+  expect(sandbox.sessionStarts(token), 'the rogue window got no token').toBe(1);
+  await inWindow(webkit, popup, () => signIn(webkit));
+  await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual(COMPLETED);
+});
