@@ -6,5 +6,7 @@
 //   renewWith: the channel's other options; ignore, heard: the Channel's internal methods.
 // - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp,
 //   src/app-url.ts), settings (a Settings field too).
+// - appChannel, isWarm, begin, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
+//   (src/attempt.ts).
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|halt$|teardown$|focusBefore$)/;

@@ -46,3 +46,19 @@ export const PROGRESS: Record<
   declined: [READY, DECLINED],
   cancelled: [READY, CANCELLED],
 };
+
+/**
+ * Whether an app message counts in `state` (docs/protocol.md §6, §6.4); anything else is ignored as out of order.
+ * `progress`: the message's PROGRESS entry, if it is a progress message; `shown`: open() has shown the frame.
+ */
+export function inOrder(
+  type: string,
+  progress: readonly [from: State, to: State] | undefined,
+  state: State,
+  shown: boolean,
+): boolean {
+  if (type === 'error') return isRunning(state); // from the handshake until the outcome
+  // The signer's: from loaded until the outcome, and only once open() has shown the frame (not a hidden frame's).
+  if (type === 'step' || type === 'activity') return isRunning(state) && state !== LOADING && shown;
+  return state === progress![0];
+}

@@ -50,7 +50,7 @@ async function signIn(browser: Browser): Promise<void> {
   await button.click();
 }
 
-/** What a WebKit test gets that openedInWindow() needs. */
+/** What a WebKit test gets that popupPage() and openedInWindow() need. */
 interface WindowTest {
   host: Host;
   webkit: Browser;
@@ -58,14 +58,20 @@ interface WindowTest {
   hostUrl: (query?: Record<string, string>) => string;
 }
 
-/**
- * The partner page with instance "a" in display "popup" for `token`; the signer's click opens its window, and
- * open() has resolved. Resolves with the window's handle.
- */
-async function openedInWindow({ host, webkit, sandbox, hostUrl }: WindowTest, token: string): Promise<string> {
+/** The partner page with instance "a" in display "popup" for `token`, recording `events`. */
+async function popupPage({ host, sandbox, hostUrl }: WindowTest, token: string, events = EVENTS): Promise<void> {
   await host.goto(hostUrl());
   const config = { signingToken: token, appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await createInstance(host, 'a', 'c1', config, undefined, events);
+}
+
+/**
+ * popupPage(), then the signer's click opens the window and open() has resolved. Resolves with the window's
+ * handle.
+ */
+async function openedInWindow(test: WindowTest, token: string, events = EVENTS): Promise<string> {
+  const { host, webkit } = test;
+  await popupPage(test, token, events);
   await addOpenButton(webkit, 'a');
   const popup = await clickOpen(webkit, 'a');
   await waitFor(host, 'a', 'open.resolved');
@@ -94,16 +100,9 @@ test('the signer closes the window: contract.cancelled, then open() resumes to c
   sandbox,
   hostUrl,
 }) => {
-  await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, [...EVENTS, 'contract.cancelled']);
-  await addOpenButton(webkit, 'a');
-  const first = await clickOpen(webkit, 'a');
-  await waitFor(host, 'a', 'open.resolved');
-  const page = await webkit.getWindowHandle();
-  await webkit.switchToWindow(first);
-  await webkit.closeWindow();
-  await webkit.switchToWindow(page);
+  const events = [...EVENTS, 'contract.cancelled'];
+  const first = await openedInWindow({ host, webkit, sandbox, hostUrl }, adHocToken('complete'), events);
+  await inWindow(webkit, first, async () => void (await webkit.closeWindow()));
   await waitFor(host, 'a', 'contract.cancelled');
   const second = await clickOpen(webkit, 'a');
   await waitFor(host, 'a', 'open.resolved', 2);
@@ -118,9 +117,7 @@ test('open() from a script, not a click: popup_blocked at once, inside the call'
   sandbox,
   hostUrl,
 }) => {
-  await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, EVENTS);
+  await popupPage({ host, webkit, sandbox, hostUrl }, adHocToken('complete'));
   const seenInCall = await host.evaluate(() => {
     void window.__rec!.instances.a!.open();
     return window.__rec!.log.map((entry) => entry.event);

@@ -16,20 +16,28 @@ const pinned = join(root, 'dist', 'packages', 'contracts-sdk', version, 'index.u
 
 /** The internal names other than private "_x" members, each declared in src/ with a "shortened by the build" comment. */
 const INTERNAL = [
+  'appChannel',
   'autoHeight',
+  'begin',
   'canGreet',
   'cleanup',
   'embedUrl',
+  'focusBefore',
+  'halt',
   'heard',
   'iframe',
   'ignore',
+  'isWarm',
   'onAppMessage',
   'onNoCommonVersion',
+  'onLoadingFailed',
   'onNoHello',
+  'onPopupClosed',
   'popup',
   'onUnresponsive',
   'renewWith',
   'settings',
+  'teardown',
   'watching',
 ];
 

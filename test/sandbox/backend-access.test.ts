@@ -4,17 +4,12 @@
 // Node process of its own, with certificate checks on.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../demo/server/sandbox.mjs';
+import { describe, expect, it } from 'vitest';
 import { snippet } from '../../lib/doc-snippets.mjs';
-import { startSession } from './sandbox-http';
-
-let root: string;
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+import { startSession, withSandbox } from './sandbox-http';
 
 /** Runs `node <args>` with `env` on top of this process's (less any NODE_EXTRA_CA_CERTS of ours); resolves its output. */
 async function node(
@@ -23,7 +18,7 @@ async function node(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = { ...process.env };
   delete base.NODE_EXTRA_CA_CERTS;
-  return promisify(execFile)(process.execPath, args, { env: { ...base, ...env }, cwd: root }).then(
+  return promisify(execFile)(process.execPath, args, { env: { ...base, ...env }, cwd: running.root }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -36,33 +31,21 @@ const response = await fetch(process.env.URL, { headers: { authorization: 'Beare
 console.log(JSON.stringify(response.failed ? { error: response.failed } : { status: response.status, body: await response.json() }));
 `;
 
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'sandbox-backend-'));
-  sandbox = await startSandbox({
-    ports: { demo: 0, cdn: 0, signing: 0 },
-    certDir: join(root, 'certs'),
-    distDir: join(root, 'dist'),
-  });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const running = withSandbox('sandbox-backend-');
 
 describe('the service API for a partner backend in Node', () => {
   it('is at https://127.0.0.1:<signing port>, with the certificate file to trust', () => {
-    expect(sandbox.urls.serviceApi).toBe(`https://127.0.0.1:${new URL(sandbox.origins.signing).port}`);
-    expect(sandbox.certFile).toBe(join(root, 'certs', 'sandbox-cert.pem'));
+    expect(running.sandbox.urls.serviceApi).toBe(`https://127.0.0.1:${new URL(running.sandbox.origins.signing).port}`);
+    expect(running.sandbox.certFile).toBe(join(running.root, 'certs', 'sandbox-cert.pem'));
   });
 
   it('answers GET /api/v3/applications/{app_id}/contracts with {contracts: [{signers: [{signing_token}]}]} to Node trusting NODE_EXTRA_CA_CERTS', async () => {
     const applicationId = randomUUID();
-    const url = `${sandbox.urls.serviceApi}/api/v3/applications/${applicationId}/contracts`;
+    const url = `${running.sandbox.urls.serviceApi}/api/v3/applications/${applicationId}/contracts`;
     const run = await node(['--input-type=module', '-e', FETCH_CONTRACTS], {
       URL: url,
-      API_TOKEN: sandbox.apiToken,
-      NODE_EXTRA_CA_CERTS: sandbox.certFile,
+      API_TOKEN: running.sandbox.apiToken,
+      NODE_EXTRA_CA_CERTS: running.sandbox.certFile,
     });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
@@ -88,21 +71,24 @@ describe('the service API for a partner backend in Node', () => {
   });
 
   it('is refused by Node without NODE_EXTRA_CA_CERTS (the certificate is checked, nothing is switched off)', async () => {
-    const url = `${sandbox.urls.serviceApi}/api/v3/applications/${randomUUID()}/contracts`;
-    const run = await node(['--input-type=module', '-e', FETCH_CONTRACTS], { URL: url, API_TOKEN: sandbox.apiToken });
+    const url = `${running.sandbox.urls.serviceApi}/api/v3/applications/${randomUUID()}/contracts`;
+    const run = await node(['--input-type=module', '-e', FETCH_CONTRACTS], {
+      URL: url,
+      API_TOKEN: running.sandbox.apiToken,
+    });
     expect(JSON.parse(run.stdout)).toEqual({ error: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
   });
 
   it("docs/sandbox.md's backend call, run as written, gets a token the signing app accepts", async () => {
-    writeFileSync(join(root, 'signing-token.mjs'), snippet('docs/sandbox.md', 'sandbox-backend-call'));
+    writeFileSync(join(running.root, 'signing-token.mjs'), snippet('docs/sandbox.md', 'sandbox-backend-call'));
     const driver = `import { signingTokenFor } from './signing-token.mjs'; process.stdout.write(await signingTokenFor(process.argv[1]));`;
     const run = await node(['--input-type=module', '-e', driver, randomUUID()], {
-      SVC_BASE_URL: sandbox.urls.serviceApi,
-      SVC_API_TOKEN: sandbox.apiToken,
-      NODE_EXTRA_CA_CERTS: sandbox.certFile,
+      SVC_BASE_URL: running.sandbox.urls.serviceApi,
+      SVC_API_TOKEN: running.sandbox.apiToken,
+      NODE_EXTRA_CA_CERTS: running.sandbox.certFile,
     });
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^sbx_complete_/);
-    expect(await startSession(sandbox, run.stdout)).toMatchObject({ action: 'contract' });
+    expect(await startSession(running.sandbox, run.stdout)).toMatchObject({ action: 'contract' });
   });
 });

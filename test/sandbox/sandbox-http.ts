@@ -1,5 +1,10 @@
 // A partner backend's and the signing app's calls to a running sandbox, over HTTPS as they are made for real:
 // the contracts endpoint with the API token, the app's same-origin session and sign calls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox } from '../../demo/server/sandbox.mjs';
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 
 export interface RunningSandbox {
@@ -7,6 +12,30 @@ export interface RunningSandbox {
   urls: { contractsApi: string };
   apiToken: string;
   cert: string;
+}
+
+export type StartedSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/**
+ * A sandbox on free ports for the calling test file: started before its tests, in a temporary folder named after
+ * `prefix` (certificates, dist, and room for the test's own files), closed and removed after them. Read
+ * `sandbox` and `root` inside the tests.
+ */
+export function withSandbox(prefix: string): { sandbox: StartedSandbox; root: string } {
+  const running = {} as { sandbox: StartedSandbox; root: string };
+  beforeAll(async () => {
+    running.root = mkdtempSync(join(tmpdir(), prefix));
+    running.sandbox = await startSandbox({
+      ports: { demo: 0, cdn: 0, signing: 0 },
+      certDir: join(running.root, 'certs'),
+      distDir: join(running.root, 'dist'),
+    });
+  });
+  afterAll(async () => {
+    await running.sandbox?.close();
+    if (running.root) rmSync(running.root, { recursive: true, force: true });
+  });
+  return running;
 }
 
 /** A signing token for `applicationId` from the contracts endpoint, for `scenario`. */

@@ -3,36 +3,17 @@
 // arrived) signs nothing twice: the second call is ALREADY_SIGNED with the first one's time (e2e/network-drop.spec.ts
 // checks the one webhook).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { issueToken, signCall, startSession } from './sandbox-http';
+import { expect, it } from 'vitest';
+import { issueToken, signCall, startSession, withSandbox } from './sandbox-http';
 
-let root: string;
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'sandbox-sign-once-'));
-  sandbox = await startSandbox({
-    ports: { demo: 0, cdn: 0, signing: 0 },
-    certDir: join(root, 'certs'),
-    distDir: join(root, 'dist'),
-  });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const running = withSandbox('sandbox-sign-once-');
 
 it('a second sign call is ALREADY_SIGNED with the first signature time', async () => {
-  const token = await issueToken(sandbox, randomUUID(), 'complete');
-  expect(await startSession(sandbox, token)).toMatchObject({ action: 'contract' });
-  const first = await signCall(sandbox, token);
+  const token = await issueToken(running.sandbox, randomUUID(), 'complete');
+  expect(await startSession(running.sandbox, token)).toMatchObject({ action: 'contract' });
+  const first = await signCall(running.sandbox, token);
   expect(first.status).toBe(200);
-  const again = await signCall(sandbox, token);
+  const again = await signCall(running.sandbox, token);
   expect(again).toEqual({
     status: 409,
     body: { error: { code: 'ALREADY_SIGNED', message: 'Already signed.' }, signedAt: first.body.signedAt },

@@ -1,0 +1,99 @@
+// One attempt of an instance (an open() or prepare(), or the warm start's frame waiting for one): its frame or
+// window, its channel to the app, the watchers that end it early, and its teardown, each undo registered where the
+// resource is acquired. The lifecycle is not here: the attempt reports to its instance (svc-contracts.ts), which
+// decides what a report means in its state.
+import { openChannel, type Channel, type ChannelOptions } from './channel';
+import { createCleanup, type Cleanup } from './cleanup';
+import { removeFrame } from './focus-return';
+import { watchFrameCsp } from './frame-csp';
+import { createFrame } from './frame';
+import { watchLoading } from './load-detectors';
+import { noHelloMessage } from './load-failure';
+import { openPopup, watchPopup } from './popup';
+import { attemptToken } from './token';
+
+// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+/** The instance's side of an attempt: the channel's options the attempt does not make itself, and its reports. */
+export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' | 'token' | 'cleanup' | 'onNoHello'> {
+  /** The instance's container, which the frame goes into. */
+  container: Element;
+  /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
+  focusBefore(): Element | null | undefined; // shortened by the build
+  /** A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts. */
+  onLoadingFailed(message: string): void; // shortened by the build
+  /** The poll found the window (display "popup") closed; `heard`: whether the app had said hello. */
+  onPopupClosed(heard: boolean): void; // shortened by the build
+}
+
+export interface Attempt {
+  /** The attempt's frame; undefined when the app runs in a window (display "popup"). */
+  iframe: HTMLIFrameElement | undefined; // shortened by the build
+  /** The channel to the app in the frame or window. */
+  appChannel: Channel; // shortened by the build
+  /** The warm start's frame, still waiting for the first open() or prepare() (not taken, not failed). */
+  isWarm(): boolean; // shortened by the build
+  /** open() or prepare() takes the attempt: a warm one asks for its token now; the load detectors start. */
+  begin(): void; // shortened by the build
+  /** Stops the listeners, timers and port; the frame stays (an error the app reported is the signer's to read). */
+  halt(): void; // shortened by the build
+  /** halt(), then removes the frame or closes the window. Idempotent, as halt() is. */
+  teardown(): void; // shortened by the build
+}
+
+/**
+ * Places an attempt's frame (hidden, in the container) or window and opens its channel, which listens before the
+ * frame is in the document, so that the app's hello cannot be missed. `warm` (the warm start, docs/decisions.md):
+ * the token is asked when begin() takes the frame instead of now. Undefined: the browser blocked the window.
+ */
+export function createAttempt(options: AttemptOptions, warm?: boolean): Attempt | undefined {
+  const { settings } = options;
+  // Apart: an error the app reports ends the connection but leaves the frame for the signer to read.
+  const connection = createCleanup();
+  const frame = createCleanup();
+  // display "popup": the window first, in the task of the signer's click; the token function is asked after.
+  const popup = settings.popup ? openPopup(settings.app.embedUrl) : undefined;
+  if (popup === null) return;
+  const iframe = popup ? undefined : createFrame(settings);
+  let giveToken: ((token: string | Promise<string>) => void) | undefined;
+  const failLoading = (message: string) => {
+    options.onLoadingFailed(message);
+    // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
+    giveToken = undefined;
+  };
+  // renewWith: the partner's token source, asked once per attempt here and at each renewal (channel.ts).
+  const askToken = () => attemptToken(options.renewWith, failLoading);
+  const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
+  const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
+  const appChannel = openChannel({ ...options, iframe, popup, token, cleanup: connection, onNoHello });
+  if (popup) watchPopup(popup, frame, () => options.onPopupClosed(appChannel.heard()));
+  else placeFrame(iframe!, options, connection, frame, failLoading);
+  return {
+    iframe,
+    appChannel,
+    isWarm: () => !!giveToken,
+    begin() {
+      giveToken?.(askToken());
+      giveToken = undefined;
+      watchLoading(settings, appChannel, connection, failLoading);
+    },
+    halt: connection.run,
+    teardown() {
+      connection.run();
+      frame.run();
+    },
+  };
+}
+
+/** Puts the hidden frame into the container; its removal gives focus back (focus-return.ts). */
+function placeFrame(
+  iframe: HTMLIFrameElement,
+  options: AttemptOptions,
+  connection: Cleanup,
+  frame: Cleanup,
+  failLoading: (message: string) => void,
+): void {
+  // From the frame's creation: a warm frame the page's CSP blocks is replaced on open(), which then reports it.
+  watchFrameCsp(iframe, options.settings.app, connection, failLoading);
+  options.container.appendChild(iframe);
+  frame.add(() => removeFrame(iframe, options.container, options.focusBefore()));
+}
