@@ -12,7 +12,7 @@ import {
   type ForwardRefExoticComponent,
   type RefAttributes,
 } from 'react';
-import { EVENT_CALLBACKS, type EventCallbacks, type SessionOptions } from './react-props';
+import { callbackName, type EventCallbacks, type SessionOptions } from './react-props';
 import { SESSION_OPTIONS, startSession, type Session } from './session';
 
 export type { EventCallbacks, SessionOptions } from './react-props';
@@ -85,10 +85,8 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
         options,
         loader: { cdnUrl, nonce },
         hidden: !!latest.current.hidden,
-        events: EVENT_CALLBACKS,
-        onEvent: call,
+        onEvent: (event, payload) => call(callbackName(event), payload),
         onMisuse: (error) => setMisuse(() => error),
-        onLoadError: (payload) => call('onError', payload),
       });
       running.current = session;
       return () => {
