@@ -59,11 +59,12 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
     const [misuse, setMisuse] = useState<unknown>();
     if (misuse) throw misuse;
 
+    // Every commit: the latest props, and a shown container shows its session (show() is idempotent), in the same
+    // commit as the container, so a prepared frame is ready at once.
     useBrowserLayoutEffect(() => {
       latest.current = props;
+      if (!props.hidden) running.current?.show();
     });
-    const call = (name: keyof EventCallbacks, payload: unknown) =>
-      (latest.current[name] as ((value: unknown) => void) | undefined)?.(payload);
 
     // A token string is part of the session; a token function is not (the latest one is asked at each attempt).
     const token = props.signingToken;
@@ -74,18 +75,18 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       ...SESSION_OPTIONS.map((name) => props[name]),
     ];
 
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; everything else is read from `latest`.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; what may change without restarting it is read from `latest`.
     useEffect(() => {
-      const { cdnUrl, nonce } = latest.current;
       const options: Record<string, unknown> = {};
-      for (const name of SESSION_OPTIONS) if (latest.current[name] !== undefined) options[name] = latest.current[name];
+      for (const name of SESSION_OPTIONS) if (props[name] !== undefined) options[name] = props[name];
       const session = startSession({
         container: container.current!,
         token: () => latest.current.signingToken,
         options,
-        loader: { cdnUrl, nonce },
-        hidden: !!latest.current.hidden,
-        onEvent: (event, payload) => call(callbackName(event), payload),
+        loader: props, // its cdnUrl and nonce
+        hidden: !!props.hidden,
+        onEvent: (event, payload) =>
+          (latest.current[callbackName(event)] as ((value: unknown) => void) | undefined)?.(payload),
         onMisuse: (error) => setMisuse(() => error),
       });
       running.current = session;
@@ -106,11 +107,6 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       }),
       [],
     );
-
-    // Shown in the same commit as the container: the prepared frame is ready at once.
-    useBrowserLayoutEffect(() => {
-      if (!props.hidden) running.current?.show();
-    }, [props.hidden]);
 
     return createElement('div', {
       ref: container,

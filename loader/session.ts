@@ -75,7 +75,7 @@ export function startSession(spec: SessionSpec): Session {
     show() {
       if (shown) return;
       shown = true;
-      void session.contract?.open();
+      void session.attempt();
     },
     attempt() {
       return shown ? session.contract?.open() : session.contract?.prepare();
@@ -117,11 +117,10 @@ export function startSession(spec: SessionSpec): Session {
  * the loader's or the SDK's, which already starts with "[contracts-sdk] ".
  */
 export function loadingError(contractId: string | undefined, message: string): ContractErrorPayload {
-  const payload: ContractErrorPayload = {
+  return Object.freeze({
     contractId,
     code: 'loading_error' satisfies KnownErrorCode,
     message,
     source: 'sdk',
-  };
-  return Object.freeze(payload);
+  } satisfies ContractErrorPayload);
 }
