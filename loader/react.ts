@@ -84,15 +84,16 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
         token: () => latest.current.signingToken,
         options,
         loader: props, // its cdnUrl and nonce
-        hidden: !!props.hidden,
+        hidden: props.hidden,
         onEvent: (event, payload) =>
           (latest.current[callbackName(event)] as ((value: unknown) => void) | undefined)?.(payload),
         onMisuse: (error) => setMisuse(() => error),
       });
       running.current = session;
       return () => {
+        // React runs this before the next session's effect: `running` is this session until then.
         session.end();
-        if (running.current === session) running.current = undefined;
+        running.current = undefined;
       };
     }, [...sessionKey, loadAttempt]);
 

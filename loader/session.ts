@@ -45,7 +45,7 @@ export interface SessionSpec {
   options: Partial<Pick<SvcContractsConfig, SessionOptionName>>;
   loader: LoadSvcSDKOptions;
   /** Start hidden: prepare() (loaded ahead, no box, not focusable) until show() opens it. */
-  hidden: boolean;
+  hidden?: boolean;
   /**
    * An SDK event happened; the binding passes it on under its own name (a callback prop, a DOM event). A script
    * that could not load (CSP, network, integrity) is a `contract.error` too, with the `loading_error` payload.
@@ -71,6 +71,7 @@ export function startSession(spec: SessionSpec): Session {
   let ended = false;
   // Hiding again after it was shown is the binding's business (the element is hidden): the session stays shown.
   let shown = !spec.hidden;
+  let contract: SvcContracts | undefined;
   const session: Session = {
     show() {
       if (shown) return;
@@ -78,11 +79,11 @@ export function startSession(spec: SessionSpec): Session {
       void session.attempt();
     },
     attempt() {
-      return shown ? session.contract?.open() : session.contract?.prepare();
+      return shown ? contract?.open() : contract?.prepare();
     },
     end() {
       ended = true;
-      session.contract?.destroy();
+      contract?.destroy();
     },
   };
   const token = spec.token();
@@ -90,25 +91,20 @@ export function startSession(spec: SessionSpec): Session {
     ...spec.options,
     signingToken: typeof token === 'function' ? () => (spec.token() as () => string | Promise<string>)() : token,
   };
-  loadForBinding(spec.loader).then(
-    (sdk) => {
+  loadForBinding(spec.loader)
+    .then((sdk) => {
       if (ended || !sdk) return;
-      let contract: SvcContracts;
-      try {
-        contract = new sdk.SvcContracts(spec.container, config as SvcContractsConfig);
-      } catch (error) {
-        return spec.onMisuse(error as Error);
-      }
+      // A wrong option throws a TypeError here, as a wrong loader option rejects above: both are a misuse.
+      contract = new sdk.SvcContracts(spec.container, config as SvcContractsConfig);
       for (const event of EVENT_NAMES) contract.on(event, (payload) => spec.onEvent(event, payload));
       session.contract = contract;
       void session.attempt();
-    },
-    (error: Error) => {
+    })
+    .catch((error: Error) => {
       if (ended) return;
       if (error instanceof TypeError) return spec.onMisuse(error);
       spec.onEvent('contract.error', loadingError(spec.options.contractId, error.message));
-    },
-  );
+    });
   return session;
 }
 
