@@ -77,12 +77,11 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
 
     // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; what may change without restarting it is read from `latest`.
     useEffect(() => {
-      const options: Record<string, unknown> = {};
-      for (const name of SESSION_OPTIONS) if (props[name] !== undefined) options[name] = props[name];
       const session = startSession({
         container: container.current!,
         token: () => latest.current.signingToken,
-        options,
+        // Undefined ones too: the SDK takes an undefined option as one not given.
+        options: Object.fromEntries(SESSION_OPTIONS.map((name) => [name, props[name]])),
         loader: props, // its cdnUrl and nonce
         hidden: props.hidden,
         onEvent: (event, payload) =>

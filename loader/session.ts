@@ -41,7 +41,7 @@ export interface SessionSpec {
    * a function is looked up again at each attempt, so the latest render's or assignment's function answers.
    */
   token: () => SigningTokenSource | undefined;
-  /** The session options that are set (undefined ones left out). */
+  /** The session options (an undefined one is not given, as the SDK takes it). */
   options: Partial<Pick<SvcContractsConfig, SessionOptionName>>;
   loader: LoadSvcSDKOptions;
   /** Start hidden: prepare() (loaded ahead, no box, not focusable) until show() opens it. */
