@@ -31,6 +31,6 @@ export async function diagnoseFailure(url: string, blockedBy: () => string | und
 
 /** `sha384-<base64>`, as the browser computes Subresource Integrity; undefined outside secure contexts. */
 async function sriOf(bytes: ArrayBuffer): Promise<string | undefined> {
-  const subtle = globalThis.crypto && crypto.subtle;
+  const subtle = globalThis.crypto?.subtle;
   return subtle && 'sha384-' + btoa(String.fromCharCode(...new Uint8Array(await subtle.digest('SHA-384', bytes))));
 }

@@ -10,7 +10,7 @@ import {
   optionValue,
   propertyValue,
 } from './element-attributes';
-import { DOM_EVENTS } from './element-events';
+import { domEventName } from './element-events';
 import { loadingError, startSession, type Session } from './session';
 import type { SigningTokenSource } from './types';
 
@@ -150,10 +150,8 @@ export class SvcContractSigning extends BaseElement {
       options,
       loader,
       hidden: this.hasAttribute('hidden'),
-      events: DOM_EVENTS,
-      onEvent: (name, payload) => this._dispatch(name, payload),
+      onEvent: (event, payload) => this._dispatch(domEventName(event), payload),
       onMisuse: (error) => this._misuse(error),
-      onLoadError: (payload) => this._dispatch('contract-error', payload),
     });
   }
 

@@ -1,6 +1,5 @@
 // The SDK's events as DOM events of <svc-contract-signing>: `contract.completed` → `contract-completed` (hyphens,
 // so `@contract-completed` in Vue and `(contract-completed)` in Angular work as written), `detail` the payload.
-import { EVENT_NAMES } from '../src/emitter';
 import type { ContractEventMap, ContractEventName } from './types';
 
 /** `contract.x` → `contract-x`. */
@@ -13,5 +12,6 @@ export type ContractSigningEventMap = {
   [E in ContractEventName as ContractDomEventName<E>]: CustomEvent<ContractEventMap[E]>;
 };
 
-/** Each SDK event with its DOM event name: taken from the SDK's own list, so a new event is covered at once. */
-export const DOM_EVENTS = EVENT_NAMES.map((name) => [name, name.replace('.', '-') as ContractDomEventName] as const);
+/** The element's DOM event for an SDK event: `contract.x` → `contract-x`. */
+export const domEventName = <E extends ContractEventName>(event: E) =>
+  event.replace('.', '-') as ContractDomEventName<E>;

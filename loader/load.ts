@@ -1,7 +1,7 @@
 import { PREFIX, configError } from '../src/errors';
 import { SDK_VERSION } from './constants';
 import { injectScript } from './inject';
-import { resolveOptions } from './options';
+import { readOptions, scriptRequest, type ScriptRequest } from './options';
 import type { LoadSvcSDKOptions, SvcSDKNamespace } from './types';
 
 // One load per page for this copy of the loader: concurrent calls (and React StrictMode's double effects) share
@@ -14,10 +14,22 @@ let pending: { key: string; promise: Promise<SvcSDKNamespace> } | undefined;
  * an Error naming the cause (a TypeError for a wrong option).
  */
 export function loadSvcSDK(options?: LoadSvcSDKOptions): Promise<SvcSDKNamespace | null> {
+  return load(() => scriptRequest(readOptions(options)));
+}
+
+/**
+ * loadSvcSDK() for the bindings (loader/session.ts): their options object is built by this package, so only its
+ * values are checked, as loadSvcSDK() checks them.
+ */
+export function loadForBinding(options: LoadSvcSDKOptions): Promise<SvcSDKNamespace | null> {
+  return load(() => scriptRequest(options));
+}
+
+function load(resolveRequest: () => ScriptRequest): Promise<SvcSDKNamespace | null> {
   try {
     // Checked on the server too: a misspelt or http: cdnUrl fails in the partner's SSR and tests, not only later
     // in a browser.
-    const request = resolveOptions(options);
+    const request = resolveRequest();
     if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve(null);
     const present = sdkOnPage();
     if (present) return Promise.resolve(present);

@@ -11,18 +11,26 @@ export interface ScriptRequest {
 }
 
 /**
- * Reads the options (own properties only: a polluted Object.prototype changes nothing) into the script URL and
- * nonce. Throws a TypeError that says how to fix a wrong option; the CDN address follows the SDK's own appUrl
- * rule (https, or http on loopback only).
+ * Reads loadSvcSDK()'s options as a partner passes them: own properties only (a polluted Object.prototype changes
+ * nothing), and a TypeError for a name that is not an option.
  */
-export function resolveOptions(options: LoadSvcSDKOptions = {}): ScriptRequest {
+export function readOptions(options: LoadSvcSDKOptions = {}): LoadSvcSDKOptions {
   const given = Object(options) as Record<string, unknown>;
   for (const key of Object.keys(given)) {
     if (key !== 'cdnUrl' && key !== 'nonce')
       throw configError(`loadSvcSDK(): ${key} is not an option (cdnUrl, nonce).`);
   }
-  const cdnUrl = hasOwn(given, 'cdnUrl') && given.cdnUrl !== undefined ? given.cdnUrl : DEFAULT_CDN_URL;
-  const nonce = hasOwn(given, 'nonce') ? given.nonce : undefined;
+  return {
+    cdnUrl: hasOwn(given, 'cdnUrl') ? (given.cdnUrl as string) : undefined,
+    nonce: hasOwn(given, 'nonce') ? (given.nonce as string) : undefined,
+  };
+}
+
+/**
+ * The script URL and nonce of the options (the bindings pass theirs here directly). Throws a TypeError that says
+ * how to fix a wrong value; the CDN address follows the SDK's own appUrl rule (https, or http on loopback only).
+ */
+export function scriptRequest({ cdnUrl = DEFAULT_CDN_URL, nonce }: LoadSvcSDKOptions): ScriptRequest {
   if (nonce !== undefined && (typeof nonce !== 'string' || !nonce))
     throw configError('nonce must be the non-empty nonce of your CSP script-src.');
   const base = parseServiceAddress(String(cdnUrl), 'cdnUrl');

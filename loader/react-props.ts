@@ -2,24 +2,16 @@
 import type { SESSION_OPTIONS } from './session';
 import type { ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 
-/** Each event of the SDK and the prop that receives it. */
-export const EVENT_CALLBACKS = [
-  ['contract.loading', 'onLoading'],
-  ['contract.loaded', 'onLoaded'],
-  ['contract.ready', 'onReady'],
-  ['contract.completed', 'onCompleted'],
-  ['contract.error', 'onError'],
-  ['contract.declined', 'onDeclined'],
-  ['contract.cancelled', 'onCancelled'],
-  ['contract.step', 'onStep'],
-  ['contract.activity', 'onActivity'],
-] as const satisfies readonly (readonly [ContractEventName, `on${string}`])[];
+/** `contract.x` → `onX`. */
+type CallbackName<E extends ContractEventName> = E extends `contract.${infer Rest}` ? `on${Capitalize<Rest>}` : never;
 
-type CallbackName<E extends ContractEventName> = Extract<(typeof EVENT_CALLBACKS)[number], readonly [E, string]>[1];
+/** The prop that receives an SDK event (`contract.completed` → `onCompleted`): every event has one. */
+export const callbackName = <E extends ContractEventName>(event: E): CallbackName<E> =>
+  event.replace(/^contract\.(.)/, (_, first: string) => 'on' + first.toUpperCase()) as CallbackName<E>;
 
 /** One optional callback per event; a new function on every render is fine (the latest render's is called). */
 export type EventCallbacks = {
-  [E in (typeof EVENT_CALLBACKS)[number][0] as CallbackName<E>]?: (payload: ContractEventMap[E]) => void;
+  [E in ContractEventName as CallbackName<E>]?: (payload: ContractEventMap[E]) => void;
 };
 
 /** `signingToken` and every other SvcContracts option, plus the loader's options. */

@@ -12,7 +12,7 @@ import {
   type ForwardRefExoticComponent,
   type RefAttributes,
 } from 'react';
-import { EVENT_CALLBACKS, type EventCallbacks, type SessionOptions } from './react-props';
+import { callbackName, type EventCallbacks, type SessionOptions } from './react-props';
 import { SESSION_OPTIONS, startSession, type Session } from './session';
 
 export type { EventCallbacks, SessionOptions } from './react-props';
@@ -59,11 +59,12 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
     const [misuse, setMisuse] = useState<unknown>();
     if (misuse) throw misuse;
 
+    // Every commit: the latest props, and a shown container shows its session (show() is idempotent), in the same
+    // commit as the container, so a prepared frame is ready at once.
     useBrowserLayoutEffect(() => {
       latest.current = props;
+      if (!props.hidden) running.current?.show();
     });
-    const call = (name: keyof EventCallbacks, payload: unknown) =>
-      (latest.current[name] as ((value: unknown) => void) | undefined)?.(payload);
 
     // A token string is part of the session; a token function is not (the latest one is asked at each attempt).
     const token = props.signingToken;
@@ -74,26 +75,24 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       ...SESSION_OPTIONS.map((name) => props[name]),
     ];
 
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; everything else is read from `latest`.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the session key lists by value what starts a session; what may change without restarting it is read from `latest`.
     useEffect(() => {
-      const { cdnUrl, nonce } = latest.current;
-      const options: Record<string, unknown> = {};
-      for (const name of SESSION_OPTIONS) if (latest.current[name] !== undefined) options[name] = latest.current[name];
       const session = startSession({
         container: container.current!,
         token: () => latest.current.signingToken,
-        options,
-        loader: { cdnUrl, nonce },
-        hidden: !!latest.current.hidden,
-        events: EVENT_CALLBACKS,
-        onEvent: call,
+        // Undefined ones too: the SDK takes an undefined option as one not given.
+        options: Object.fromEntries(SESSION_OPTIONS.map((name) => [name, props[name]])),
+        loader: props, // its cdnUrl and nonce
+        hidden: props.hidden,
+        onEvent: (event, payload) =>
+          (latest.current[callbackName(event)] as ((value: unknown) => void) | undefined)?.(payload),
         onMisuse: (error) => setMisuse(() => error),
-        onLoadError: (payload) => call('onError', payload),
       });
       running.current = session;
       return () => {
+        // React runs this before the next session's effect: `running` is this session until then.
         session.end();
-        if (running.current === session) running.current = undefined;
+        running.current = undefined;
       };
     }, [...sessionKey, loadAttempt]);
 
@@ -108,11 +107,6 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       }),
       [],
     );
-
-    // Shown in the same commit as the container: the prepared frame is ready at once.
-    useBrowserLayoutEffect(() => {
-      if (!props.hidden) running.current?.show();
-    }, [props.hidden]);
 
     return createElement('div', {
       ref: container,

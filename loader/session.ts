@@ -1,6 +1,7 @@
 // One signing session of a binding (<ContractSigning>, <svc-contract-signing>): load the SDK, construct, wire the
 // events, open. Both bindings start, restart and end sessions through this module, so they cannot drift apart.
-import { loadSvcSDK } from './load';
+import { EVENT_NAMES } from '../src/emitter';
+import { loadForBinding } from './load';
 import type {
   ContractErrorPayload,
   ContractEventName,
@@ -33,26 +34,25 @@ export const SESSION_OPTIONS = [
 export type SessionOptionName = (typeof SESSION_OPTIONS)[number];
 
 /** What a binding gives a session: where it runs, what it is created with, and where its outcomes go. */
-export interface SessionSpec<Name extends string> {
+export interface SessionSpec {
   container: Element;
   /**
    * The binding's latest token source. A string is read once, at the start (another string is another session);
    * a function is looked up again at each attempt, so the latest render's or assignment's function answers.
    */
   token: () => SigningTokenSource | undefined;
-  /** The session options that are set (undefined ones left out). */
+  /** The session options (an undefined one is not given, as the SDK takes it). */
   options: Partial<Pick<SvcContractsConfig, SessionOptionName>>;
   loader: LoadSvcSDKOptions;
   /** Start hidden: prepare() (loaded ahead, no box, not focusable) until show() opens it. */
-  hidden: boolean;
-  /** Each SDK event and the binding's name for it (a callback prop, a DOM event). */
-  events: readonly (readonly [ContractEventName, Name])[];
-  /** An SDK event happened: its binding's name and payload. */
-  onEvent: (name: Name, payload: unknown) => void;
+  hidden?: boolean;
+  /**
+   * An SDK event happened; the binding passes it on under its own name (a callback prop, a DOM event). A script
+   * that could not load (CSP, network, integrity) is a `contract.error` too, with the `loading_error` payload.
+   */
+  onEvent: (event: ContractEventName, payload: unknown) => void;
   /** A wrong option (the SDK's TypeError): the binding reports it as a thrown misuse. */
   onMisuse: (error: Error) => void;
-  /** The script could not load (CSP, network, integrity): the same payload as any loading failure. */
-  onLoadError: (payload: ContractErrorPayload) => void;
 }
 
 /** A running session; show() and end() are idempotent. */
@@ -67,22 +67,23 @@ export interface Session {
 }
 
 /** Loads the SDK and opens one session in `spec.container`. */
-export function startSession<Name extends string>(spec: SessionSpec<Name>): Session {
+export function startSession(spec: SessionSpec): Session {
   let ended = false;
   // Hiding again after it was shown is the binding's business (the element is hidden): the session stays shown.
   let shown = !spec.hidden;
+  let contract: SvcContracts | undefined;
   const session: Session = {
     show() {
       if (shown) return;
       shown = true;
-      void session.contract?.open();
+      void session.attempt();
     },
     attempt() {
-      return shown ? session.contract?.open() : session.contract?.prepare();
+      return shown ? contract?.open() : contract?.prepare();
     },
     end() {
       ended = true;
-      session.contract?.destroy();
+      contract?.destroy();
     },
   };
   const token = spec.token();
@@ -90,25 +91,20 @@ export function startSession<Name extends string>(spec: SessionSpec<Name>): Sess
     ...spec.options,
     signingToken: typeof token === 'function' ? () => (spec.token() as () => string | Promise<string>)() : token,
   };
-  loadSvcSDK(spec.loader).then(
-    (sdk) => {
+  loadForBinding(spec.loader)
+    .then((sdk) => {
       if (ended || !sdk) return;
-      let contract: SvcContracts;
-      try {
-        contract = new sdk.SvcContracts(spec.container, config as SvcContractsConfig);
-      } catch (error) {
-        return spec.onMisuse(error as Error);
-      }
-      for (const [event, name] of spec.events) contract.on(event, (payload) => spec.onEvent(name, payload));
+      // A wrong option throws a TypeError here, as a wrong loader option rejects above: both are a misuse.
+      contract = new sdk.SvcContracts(spec.container, config as SvcContractsConfig);
+      for (const event of EVENT_NAMES) contract.on(event, (payload) => spec.onEvent(event, payload));
       session.contract = contract;
       void session.attempt();
-    },
-    (error: Error) => {
+    })
+    .catch((error: Error) => {
       if (ended) return;
       if (error instanceof TypeError) return spec.onMisuse(error);
-      spec.onLoadError(loadingError(spec.options.contractId, error.message));
-    },
-  );
+      spec.onEvent('contract.error', loadingError(spec.options.contractId, error.message));
+    });
   return session;
 }
 
@@ -117,11 +113,10 @@ export function startSession<Name extends string>(spec: SessionSpec<Name>): Sess
  * the loader's or the SDK's, which already starts with "[contracts-sdk] ".
  */
 export function loadingError(contractId: string | undefined, message: string): ContractErrorPayload {
-  const payload: ContractErrorPayload = {
+  return Object.freeze({
     contractId,
     code: 'loading_error' satisfies KnownErrorCode,
     message,
     source: 'sdk',
-  };
-  return Object.freeze(payload);
+  } satisfies ContractErrorPayload);
 }

@@ -5,10 +5,11 @@ import { EVENT_NAMES } from '../../src/emitter';
 import { OPTION_TYPES } from '../../src/config';
 import { ELEMENT_TAG_NAME, SvcContractSigning } from '../../loader/element';
 import { SESSION_ATTRIBUTES } from '../../loader/element-attributes';
-import { DOM_EVENTS } from '../../loader/element-events';
+import { domEventName } from '../../loader/element-events';
 import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { connected, created, events, makeElement, settled } from './helpers';
 
+const DOM_EVENTS = EVENT_NAMES.map((event) => [event, domEventName(event)] as const);
 const DOM_NAMES = DOM_EVENTS.map(([, name]) => name);
 
 describe('<svc-contract-signing>', () => {

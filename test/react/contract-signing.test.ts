@@ -5,10 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { OPTION_TYPES } from '../../src/config';
 import { EVENT_NAMES } from '../../src/emitter';
 import { ContractSigning, type ContractSigningHandle } from '../../loader/react';
-import { EVENT_CALLBACKS } from '../../loader/react-props';
+import { callbackName } from '../../loader/react-props';
 import { SESSION_OPTIONS } from '../../loader/session';
 import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { constructed, frames, host, props, readyApp, render, root } from './helpers';
+
+const EVENT_CALLBACKS = EVENT_NAMES.map((event) => [event, callbackName(event)] as const);
 
 describe('<ContractSigning>', () => {
   it('renders a container with the given class and style, and opens one session in it', async () => {
@@ -144,29 +146,37 @@ describe('<ContractSigning>', () => {
     expect(await asked).toEqual(envelope('focus'));
   });
 
-  it('a wrong prop is thrown from render, to the nearest error boundary, without the token', async () => {
-    const caught: Error[] = [];
-    // biome-ignore lint/correctness/noComponentHookFactories: a throwaway error boundary, one per test.
-    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-      override state = { failed: false };
-      static getDerivedStateFromError() {
-        return { failed: true };
+  it.each([
+    ['environment', { environment: TOKEN as never }, /config\.environment must be "production" or "qa"/],
+    // The loader's props, checked by the loader as loadSvcSDK() checks its options.
+    ['cdnUrl', { cdnUrl: 'http://cdn.example.com' }, /cdnUrl must be an https: URL \(http: on localhost only\)/],
+    ['nonce', { nonce: '' }, /nonce must be the non-empty nonce of your CSP script-src/],
+  ])(
+    'a wrong prop (%s) is thrown from render, to the nearest error boundary, without the token',
+    async (_, wrong, message) => {
+      const caught: Error[] = [];
+      // biome-ignore lint/correctness/noComponentHookFactories: a throwaway error boundary, one per test.
+      class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+        override state = { failed: false };
+        static getDerivedStateFromError() {
+          return { failed: true };
+        }
+        override componentDidCatch(error: Error) {
+          caught.push(error);
+        }
+        override render() {
+          return this.state.failed ? null : this.props.children;
+        }
       }
-      override componentDidCatch(error: Error) {
-        caught.push(error);
-      }
-      override render() {
-        return this.state.failed ? null : this.props.children;
-      }
-    }
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await render(createElement(Boundary, null, createElement(ContractSigning, props({ environment: TOKEN as never }))));
-    expect(caught).toHaveLength(1);
-    expect(caught[0]).toBeInstanceOf(TypeError);
-    expect(caught[0].message).toMatch(/config\.environment must be "production" or "qa"/);
-    expect(caught[0].message).not.toContain(TOKEN);
-    expect(frames()).toHaveLength(0);
-  });
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      await render(createElement(Boundary, null, createElement(ContractSigning, props(wrong))));
+      expect(caught).toHaveLength(1);
+      expect(caught[0]).toBeInstanceOf(TypeError);
+      expect(caught[0].message).toMatch(message);
+      expect(caught[0].message).not.toContain(TOKEN);
+      expect(frames()).toHaveLength(0);
+    },
+  );
 
   it('a script that cannot load reaches onError as loading_error, and retry() loads again', async () => {
     // happy-dom refuses every script element at once (file loading is disabled), as a browser refuses a blocked
@@ -198,6 +208,9 @@ describe('<ContractSigning>', () => {
         .filter((option) => option !== 'warm')
         .sort(),
     );
-    expect(EVENT_CALLBACKS.map(([event]) => event).sort()).toEqual([...EVENT_NAMES].sort());
+    expect(EVENT_CALLBACKS).toContainEqual(['contract.completed', 'onCompleted']);
+    expect(EVENT_CALLBACKS.map(([, name]) => name)).toEqual(
+      EVENT_NAMES.map((event) => `on${event[9].toUpperCase()}${event.slice(10)}`),
+    );
   });
 });
