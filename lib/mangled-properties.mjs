@@ -6,5 +6,7 @@
 //   renewWith: the channel's other options; ignore, heard: the Channel's internal methods.
 // - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp,
 //   src/app-url.ts), settings (a Settings field too).
+// - askFocus (AppPort, src/app-port.ts), settle (Pending, src/pending.ts). Not Pending's `promise`: terser never
+//   shortens a name that DOM objects have.
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|askFocus$|settle$)/;

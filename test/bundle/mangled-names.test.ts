@@ -16,6 +16,7 @@ const pinned = join(root, 'dist', 'packages', 'contracts-sdk', version, 'index.u
 
 /** The internal names other than private "_x" members, each declared in src/ with a "shortened by the build" comment. */
 const INTERNAL = [
+  'askFocus',
   'autoHeight',
   'canGreet',
   'cleanup',
@@ -30,6 +31,7 @@ const INTERNAL = [
   'onUnresponsive',
   'renewWith',
   'settings',
+  'settle',
   'watching',
 ];
 
