@@ -1,9 +1,10 @@
+import mitt from 'mitt';
 import { configError } from './errors';
 import { typeName } from './values';
 import type { ContractEventMap, ContractEventName } from './types';
 
 type Handler = (payload: never) => void;
-/** What the emitter stores: a wrapper around the partner's handler that remembers it. */
+/** What mitt stores: a wrapper around the partner's handler that remembers it. */
 type Stored = ((payload: unknown) => void) & { handler: Handler };
 
 export const EVENT_NAMES: readonly ContractEventName[] = [
@@ -19,23 +20,16 @@ export const EVENT_NAMES: readonly ContractEventName[] = [
 ];
 
 /**
- * Keeps each event's handlers in a list that every change replaces, so an emit calls the list it started with
- * (adding or removing one during an emit changes nothing for that emit). Each is stored in a wrapper, for three
- * guarantees partners rely on: a handler that throws cannot break the SDK or the other handlers (its error is
- * re-thrown asynchronously, so it still reaches the console and window.onerror); a handler added twice for one
- * event runs once; off() also removes a once() handler.
+ * mitt holds and calls the handlers (over a copy of the list, so adding or removing one during an emit changes
+ * nothing for that emit). Each is stored in a wrapper, for three guarantees partners rely on: a handler that
+ * throws cannot break the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches
+ * the console and window.onerror); a handler added twice for one event runs once; off() also removes a once()
+ * handler.
  */
 export function createEmitter() {
-  const lists = new Map<ContractEventName, readonly Stored[]>();
-  const listOf = (type: ContractEventName): readonly Stored[] => lists.get(type) ?? [];
+  const bus = mitt<Record<ContractEventName, unknown>>();
   const stored = (type: ContractEventName, handler: Handler): Stored | undefined =>
-    listOf(type).find((entry) => entry.handler === handler);
-  const remove = (type: ContractEventName, entry: Stored): void => {
-    lists.set(
-      type,
-      listOf(type).filter((other) => other !== entry),
-    );
-  };
+    (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry.handler === handler);
 
   function check(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
     if (!EVENT_NAMES.includes(type as ContractEventName)) {
@@ -52,7 +46,7 @@ export function createEmitter() {
     check(method, type, handler);
     if (stored(type, handler)) return;
     const entry: Stored = (payload) => {
-      if (once) remove(type, entry);
+      if (once) bus.off(type, entry);
       try {
         (handler as (payload: unknown) => void)(payload);
       } catch (error) {
@@ -62,7 +56,7 @@ export function createEmitter() {
       }
     };
     entry.handler = handler;
-    lists.set(type, [...listOf(type), entry]);
+    bus.on(type, entry);
   }
 
   return {
@@ -71,11 +65,9 @@ export function createEmitter() {
     off(type: ContractEventName, handler: Handler): void {
       check('off', type, handler);
       const entry = stored(type, handler);
-      if (entry) remove(type, entry);
+      if (entry) bus.off(type, entry);
     },
-    emit<E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void {
-      for (const entry of listOf(type)) entry(payload);
-    },
-    clear: () => lists.clear(),
+    emit: <E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void => bus.emit(type, payload),
+    clear: () => bus.all.clear(),
   };
 }
