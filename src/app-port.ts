@@ -7,7 +7,7 @@ import { SDK_VERSION } from './version';
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
 export interface AppPort {
   /** Asks the app to focus its first control (docs/protocol.md §6.2). */
-  askFocus(): void;
+  askFocus(): void; // shortened by the build (lib/mangled-properties.mjs)
   /** Posts an SDK → app message of `type` with `fields` over this port (docs/protocol.md §6.2). */
   send(type: string, fields?: object): void;
   /** The optional features both sides listed in this handshake (docs/protocol.md §4.5). */

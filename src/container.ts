@@ -12,7 +12,7 @@ const held = new WeakSet<Element>();
 export function claimContainer(container: unknown, token: string): Element {
   let element: Element | null;
   if (typeof container === 'string') {
-    element = container === '' ? null : document.getElementById(container);
+    element = document.getElementById(container); // '' finds nothing: no element has an empty id
     if (!element) {
       throw configError(
         `no element has id "${redactString(container, token)}": create the container first, or pass the element.`,

@@ -4,7 +4,7 @@
  */
 export interface Pending {
   promise: Promise<void>;
-  settle(): void;
+  settle(): void; // shortened by the build (lib/mangled-properties.mjs)
 }
 
 export function createPending(): Pending {

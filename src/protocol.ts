@@ -150,7 +150,7 @@ export function initMessage(
   sdkVersion: string,
 ) {
   const { contractId, locale } = settings;
-  return { ...envelope(version, 'init'), signingToken: token, contractId, sdkVersion, locale, features: SDK_FEATURES };
+  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, locale, features: SDK_FEATURES });
 }
 
 /** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */

@@ -17,6 +17,7 @@ const pinned = join(root, 'dist', 'packages', 'contracts-sdk', version, 'index.u
 /** The internal names other than private "_x" members, each declared in src/ with a "shortened by the build" comment. */
 const INTERNAL = [
   'appChannel',
+  'askFocus',
   'autoHeight',
   'begin',
   'canGreet',
@@ -37,6 +38,7 @@ const INTERNAL = [
   'onUnresponsive',
   'renewWith',
   'settings',
+  'settle',
   'teardown',
   'watching',
 ];
