@@ -31,17 +31,11 @@ export function connectAppPort(
 ): AppPort {
   const { version, features, token, settings } = hello;
   const { port1: port, port2 } = new MessageChannel();
-  /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
-  let focusAskedFrom: Element | null | undefined;
+  const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
     const message = parseAppMessage(portEvent.data, version, hello.token);
-    if (message?.type === 'focus') {
-      // The app could not take focus itself (WebKit refuses a cross-site frame without a user gesture): focus
-      // the frame element instead, but only once per askFocus() and only if the page has not moved focus
-      // since, so an app can never pull focus by itself.
-      if (focusedElement() === focusAskedFrom) iframe?.focus();
-      focusAskedFrom = undefined;
-    } else if (message) onAppMessage(message);
+    if (message?.type === 'focus') onFocusRequest();
+    else if (message) onAppMessage(message);
     else onMalformed();
   };
   frameWindow.postMessage(initMessage(version, token, settings, SDK_VERSION), settings.app.origin, [port2]);
@@ -50,7 +44,7 @@ export function connectAppPort(
   const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));
   return {
     askFocus() {
-      focusAskedFrom = focusedElement();
+      rememberFocus();
       send('focus');
     },
     send,
@@ -60,4 +54,22 @@ export function connectAppPort(
       port.close();
     },
   };
+}
+
+/**
+ * For an app that could not take focus itself (WebKit refuses a cross-site frame without a user gesture): the
+ * app's request focuses the frame element instead, but only once per askFocus() and only if the page has not
+ * moved focus since, so an app can never pull focus by itself. Returns [at askFocus(), at the app's request].
+ */
+function focusFallback(iframe: HTMLIFrameElement | undefined): [() => void, () => void] {
+  /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
+  let focusAskedFrom: Element | null | undefined;
+  const rememberFocus = () => {
+    focusAskedFrom = focusedElement();
+  };
+  const onFocusRequest = () => {
+    if (focusedElement() === focusAskedFrom) iframe?.focus();
+    focusAskedFrom = undefined;
+  };
+  return [rememberFocus, onFocusRequest];
 }

@@ -56,6 +56,9 @@ export interface Channel {
   features(): readonly string[];
 }
 
+/** What a hello offered that is answered: the protocol version to speak and the optional features both support. */
+type Hello = { version: number; features: string[] };
+
 /**
  * For the whole life of the frame, answers each hello that comes from this instance's own app window (its frame's,
  * or the window it opened: display "popup") and the
@@ -68,37 +71,77 @@ export function openChannel(options: ChannelOptions): Channel {
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
   const withAttemptToken = withToken(options.token, cleanup);
-  let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let port: AppPort | undefined;
-  let heard = false;
   /** The current port's handshake: a renewal replaces its token, which later hellos then get too. */
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
+  const onPortMessage = routePortMessages(options, send, () => handshake!);
 
+  const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
+    withAttemptToken((token) => {
+      port?.close();
+      const onMalformed = () => ignore('malformed', origin);
+      handshake = { ...hello, token: handshake?.token ?? token, settings };
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, onMalformed, log);
+    }),
+  );
+  cleanup.add(() => {
+    port?.close();
+    port = undefined;
+  });
+
+  return {
+    ignore: (what) => ignore(what, origin),
+    heard,
+    focus: () => {
+      popup?.focus(); // a window to the front, then its first control as a frame's
+      if (port) port.askFocus();
+      else iframe?.focus();
+    },
+    send,
+    features: () => port?.features ?? [],
+  };
+}
+
+/**
+ * The port's messages: renewal and heartbeat are the channel's, the rest the attempt's. Only an app that supports a
+ * feature sends its messages (init told it that this SDK does: docs/protocol.md §4.5); an app that never beats is
+ * never watched. A renewed token goes into the current `handshake` (its port reads it at each message).
+ */
+function routePortMessages(
+  options: ChannelOptions,
+  send: (type: string, fields?: object) => void,
+  handshake: () => { token: string },
+): (message: AppMessage | KeepAliveMessage) => void {
   const renew = createRenewal(options.renewWith, (token) => {
     // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
-    if (token) handshake!.token = token;
+    if (token) handshake().token = token;
     send('renewed', { signingToken: token });
   });
-  const beat = createWatchdog(cleanup, options.watching, () => send('ping'), options.onUnresponsive);
-
-  // renew and beat are the channel's. Only an app that supports a feature sends its messages (init told it that
-  // this SDK does: docs/protocol.md §4.5); an app that never beats is never watched.
-  const onPortMessage = (message: AppMessage | KeepAliveMessage): void => {
+  const beat = createWatchdog(options.cleanup, options.watching, () => send('ping'), options.onUnresponsive);
+  return (message) => {
     if (message.type === 'renew') renew();
     else if (message.type === 'beat') beat();
     else options.onAppMessage(message);
   };
+}
 
-  const answer = (frameWindow: Window, hello: { version: number; features: string[] }, token: string): void => {
-    port?.close();
-    const onMalformed = () => ignore('malformed', origin);
-    handshake = { ...hello, token: handshake?.token ?? token, settings };
-    port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, onMalformed, log);
-  };
-
-  const onWindowMessage = (event: MessageEvent): void => {
-    const frameWindow = popup ?? iframe!.contentWindow;
+/**
+ * Calls `answer` for each hello to answer: from this instance's own app window and the exact origin, while the
+ * attempt may still greet, offering a version this SDK speaks; checked in that order, anything else ignored
+ * (docs/protocol.md §4.2). Returns whether a hello was heard.
+ */
+function listenForHellos(
+  options: ChannelOptions,
+  origin: string,
+  ignore: IgnoredLog,
+  answer: (frameWindow: Window, hello: Hello) => void,
+): () => boolean {
+  const { iframe, cleanup } = options;
+  let heard = false;
+  const stopLoadCheck = checkFirstLoad(iframe, cleanup, options.onNoHello);
+  listen(cleanup, window, 'message', (event: MessageEvent) => {
+    const frameWindow = options.popup ?? iframe!.contentWindow;
     const offered = helloVersion(event.data);
     if (!frameWindow || event.source !== frameWindow) {
       // The page's other messages are not ours to report; a hello meant for an SDK is (the origin tells the page's
@@ -121,39 +164,28 @@ export function openChannel(options: ChannelOptions): Channel {
       const features = helloFeatures(event.data);
       // init may come much later (the warm start, a token function): an app that can wait is told to (§4.4).
       if (features.includes(WARM)) frameWindow.postMessage(envelope(offered, 'wait'), origin);
-      withAttemptToken((token) => answer(frameWindow, { version: offered, features }, token));
+      answer(frameWindow, { version: offered, features });
     }
-  };
+  });
+  return () => heard;
+}
 
-  // Only the first document is checked: once the app has spoken, a load without hello is the app's own
-  // navigation (an identity-verification provider, say) inside a working session.
+/**
+ * Calls `onNoHello` when the frame's first document has loaded and no hello came within HELLO_AFTER_LOAD_MS.
+ * Returns the stop, called at the first hello: once the app has spoken, a load without hello is the app's own
+ * navigation (an identity-verification provider, say) inside a working session. A window's load cannot be seen
+ * across origins (display "popup"): its missing hello is loadTimeout's to catch.
+ */
+function checkFirstLoad(iframe: HTMLIFrameElement | undefined, cleanup: Cleanup, onNoHello: () => void): () => void {
+  let helloTimer: ReturnType<typeof setTimeout> | undefined;
   const onFrameLoad = (): void => {
-    if (helloTimer === undefined) helloTimer = setTimeout(options.onNoHello, HELLO_AFTER_LOAD_MS);
+    if (helloTimer === undefined) helloTimer = setTimeout(onNoHello, HELLO_AFTER_LOAD_MS);
   };
-
-  const stopLoadCheck = (): void => {
+  const stop = (): void => {
     iframe?.removeEventListener('load', onFrameLoad);
     clearTimeout(helloTimer);
   };
-
-  listen(cleanup, window, 'message', onWindowMessage);
-  // A window's load cannot be seen across origins: its missing hello is loadTimeout's to catch.
   iframe?.addEventListener('load', onFrameLoad);
-  cleanup.add(() => {
-    stopLoadCheck();
-    port?.close();
-    port = undefined;
-  });
-
-  return {
-    ignore: (what) => ignore(what, origin),
-    heard: () => heard,
-    focus: () => {
-      popup?.focus(); // a window to the front, then its first control as a frame's
-      if (port) port.askFocus();
-      else iframe?.focus();
-    },
-    send,
-    features: () => port?.features ?? [],
-  };
+  cleanup.add(stop);
+  return stop;
 }

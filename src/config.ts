@@ -60,8 +60,21 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   const kind = typeName(config); // "null", "array" and "function" are not plain objects here
   if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
   const options = ownOptions(config);
+  const { signingToken } = options as Partial<SvcContractsConfig>;
+  // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
+  const token = typeof signingToken === 'string' ? signingToken : '';
+  if (typeof signingToken !== 'function' && !token.trim()) {
+    throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
+  }
+  return { token: signingToken!, settings: checkedSettings(options, token) };
+}
+
+/**
+ * The other options as settings: defaults filled in, each checked (after the token, in a fixed order: the first
+ * wrong one is reported), sizes and locale in their canonical form, the app's address resolved.
+ */
+function checkedSettings(options: Record<string, unknown>, token: string): Settings {
   const {
-    signingToken,
     contractId,
     debug = false,
     environment = 'production',
@@ -74,11 +87,6 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
     display = 'frame',
     warm = true,
   } = options as Partial<SvcContractsConfig>;
-  // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
-  const token = typeof signingToken === 'string' ? signingToken : '';
-  if (typeof signingToken !== 'function' && !token.trim()) {
-    throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
-  }
   checkOptions(environment, loadTimeout, appUrl, title, token);
   checkHeights(options, minHeight, maxHeight);
   if (display !== 'frame' && display !== 'popup') {
@@ -86,23 +94,20 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   }
   const autoHeight = options.height === 'auto';
   return {
-    token: signingToken!,
-    settings: {
-      contractId,
-      width: dimension('width', options.width, '100%', token),
-      height: autoHeight ? `${minHeight}px` : dimension('height', options.height, 600, token),
-      autoHeight,
-      minHeight,
-      maxHeight,
-      title,
-      locale: locale === undefined ? undefined : canonicalLocale(locale, token),
-      debug,
-      // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
-      app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
-      loadTimeout,
-      popup: display === 'popup',
-      warm,
-    },
+    contractId,
+    width: dimension('width', options.width, '100%', token),
+    height: autoHeight ? `${minHeight}px` : dimension('height', options.height, 600, token),
+    autoHeight,
+    minHeight,
+    maxHeight,
+    title,
+    locale: locale === undefined ? undefined : canonicalLocale(locale, token),
+    debug,
+    // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
+    app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
+    loadTimeout,
+    popup: display === 'popup',
+    warm,
   };
 }
 

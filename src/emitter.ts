@@ -31,19 +31,8 @@ export function createEmitter() {
   const stored = (type: ContractEventName, handler: Handler): Stored | undefined =>
     (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry.handler === handler);
 
-  function check(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
-    if (!EVENT_NAMES.includes(type as ContractEventName)) {
-      // The list, not the value passed: that could be anything, the token by mistake included (1.2.0: the bytes
-      // of an echo that told event names from tokens went to prepare(), docs/decisions.md #26).
-      throw configError(`${method}(): unknown event. Events: ${EVENT_NAMES.join(', ')}.`);
-    }
-    if (typeof handler !== 'function') {
-      throw configError(`${method}(): handler must be a function, got ${typeName(handler)}.`);
-    }
-  }
-
   function add(method: string, type: ContractEventName, handler: Handler, once: boolean): void {
-    check(method, type, handler);
+    checkSubscription(method, type, handler);
     if (stored(type, handler)) return;
     const entry: Stored = (payload) => {
       if (once) bus.off(type, entry);
@@ -63,11 +52,23 @@ export function createEmitter() {
     on: (type: ContractEventName, handler: Handler) => add('on', type, handler, false),
     once: (type: ContractEventName, handler: Handler) => add('once', type, handler, true),
     off(type: ContractEventName, handler: Handler): void {
-      check('off', type, handler);
+      checkSubscription('off', type, handler);
       const entry = stored(type, handler);
       if (entry) bus.off(type, entry);
     },
     emit: <E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void => bus.emit(type, payload),
     clear: () => bus.all.clear(),
   };
+}
+
+/** The arguments of on(), once() and off(): a known event name and a function, or a clear error. */
+function checkSubscription(method: string, type: unknown, handler: unknown): asserts type is ContractEventName {
+  if (!EVENT_NAMES.includes(type as ContractEventName)) {
+    // The list, not the value passed: that could be anything, the token by mistake included (1.2.0: the bytes
+    // of an echo that told event names from tokens went to prepare(), docs/decisions.md #26).
+    throw configError(`${method}(): unknown event. Events: ${EVENT_NAMES.join(', ')}.`);
+  }
+  if (typeof handler !== 'function') {
+    throw configError(`${method}(): handler must be a function, got ${typeName(handler)}.`);
+  }
 }

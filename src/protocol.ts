@@ -100,6 +100,12 @@ function cleanCode(code: unknown, token: string): string {
   return (documented ? containsSecret(code, token) : holdsPiece(code, token)) ? 'unknown' : code;
 }
 
+/** An own string property as the partner receives it (cleanText: the token redacted); undefined for anything else. */
+function ownText(data: object, key: string, token: string): string | undefined {
+  const value = own(data, key);
+  return typeof value === 'string' ? cleanText(value, token) : undefined;
+}
+
 /** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
 export function parseAppMessage(
   data: unknown,
@@ -109,10 +115,7 @@ export function parseAppMessage(
   try {
     const type = envelopeType(data, version);
     const field = (key: string) => own(data as object, key);
-    const text = (key: string) => {
-      const value = field(key);
-      return typeof value === 'string' ? cleanText(value, token) : undefined;
-    };
+    const text = (key: string) => ownText(data as object, key, token);
     if (
       type === 'loaded' ||
       type === 'ready' ||
