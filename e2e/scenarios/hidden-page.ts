@@ -17,14 +17,14 @@ const HIDDEN_MS = 60_000;
 /** A crashed app is reported within 12 s of the page being visible again (the watchdog's 10 checks, a margin). */
 const REPORTED_WITHIN_MS = 12_000;
 
-/** Hides the page for `ms` (the time hidden is the condition under test), then shows it; false if it cannot. */
-async function hiddenFor(host: Host, ms: number): Promise<boolean> {
-  const show = await host.hidePage();
-  if (!show) return false;
+const CANNOT_HIDE = 'this driver cannot hide a page (Host.hidePage)';
+
+/** Hides the page for `ms` (the time hidden is the condition under test), then shows it. */
+async function hiddenFor(host: Host, hidePage: NonNullable<Host['hidePage']>, ms: number): Promise<void> {
+  const show = await hidePage();
   await new Promise((resolve) => setTimeout(resolve, ms));
   expect(await host.evaluate(() => document.visibilityState), 'still hidden').toBe('hidden');
   await show();
-  return true;
 }
 
 export function hiddenPageScenarios(test: ScenarioTest): void {
@@ -33,11 +33,13 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     sandbox,
     hostUrl,
   }, testInfo) => {
+    const { hidePage } = host;
+    if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
     testInfo.setTimeout(120_000);
     const token = adHocToken('complete');
     await host.goto(hostUrl());
     await openAndWait(host, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
-    if (!(await hiddenFor(host, HIDDEN_MS))) testInfo.skip(true, 'this driver cannot hide a page (Host.hidePage)');
+    await hiddenFor(host, hidePage, HIDDEN_MS);
 
     expect(await names(host, 'a'), 'nothing reaches the partner while hidden').toEqual(READY);
     await sign(host, 'c1');
@@ -52,12 +54,14 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     sandbox,
     hostUrl,
   }, testInfo) => {
+    const { hidePage } = host;
+    if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
     testInfo.setTimeout(90_000);
     await host.goto(hostUrl());
     // The sandbox's `crash` scenario navigates the app's frame to a page that never answers 1 s after ready.
     await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('crash'), appUrl: sandbox.origins.signing });
     // Twice the watchdog's 10 s: while hidden, missed beats are not the app's fault (throttled or frozen pages).
-    if (!(await hiddenFor(host, 20_000))) testInfo.skip(true, 'this driver cannot hide a page (Host.hidePage)');
+    await hiddenFor(host, hidePage, 20_000);
 
     expect(await names(host, 'a'), 'no report while hidden').toEqual(READY);
     const visibleAt = await host.evaluate(() => performance.now());

@@ -40,10 +40,11 @@ export interface Host {
   watchBrowserRequests(origin: string): (() => string[]) | null;
   /**
    * Hides the page as a signer does who turns to something else (document.visibilityState 'hidden', timers
-   * throttled); the returned function shows it again. Null where the driver cannot hide a page: headless Chromium
-   * keeps every page visible (a new tab, a minimised window and CDP's Target.activateTarget change nothing).
+   * throttled); the returned function shows it again. Null where the driver cannot hide a page, so that a test
+   * skips before its setup: headless Chromium keeps every page visible (a new tab, a minimised window and CDP's
+   * Target.activateTarget change nothing).
    */
-  hidePage(): Promise<(() => Promise<void>) | null>;
+  hidePage: (() => Promise<() => Promise<void>>) | null;
   /** Goes back in the page's history as the signer's Back button does (resolves once asked, not once shown). */
   goBack(): Promise<void>;
 }
@@ -126,22 +127,24 @@ export function pageHost(page: Page, engine: Engine): Host {
       // Asked from a task of its own, so the evaluate returns before the page it runs in goes away.
       await page.evaluate(() => void setTimeout(() => history.back()));
     },
-    async hidePage() {
-      if (engine === 'chromium') return null;
-      // Firefox: a link the signer clicks opens a foreground tab in the same window, which hides this one.
-      await page.evaluate(() => {
-        const link = Object.assign(document.createElement('a'), { id: 'other-tab', href: 'about:blank' });
-        link.target = '_blank';
-        link.textContent = 'Somewhere else';
-        document.body.append(link);
-      });
-      const [otherTab] = await Promise.all([page.context().waitForEvent('page'), page.click('#other-tab')]);
-      await untilVisibility(host.evaluate, 'hidden');
-      return async () => {
-        await otherTab.close();
-        await untilVisibility(host.evaluate, 'visible');
-      };
-    },
+    hidePage:
+      engine === 'chromium'
+        ? null
+        : async () => {
+            // Firefox: a link the signer clicks opens a foreground tab in the same window, which hides this one.
+            await page.evaluate(() => {
+              const link = Object.assign(document.createElement('a'), { id: 'other-tab', href: 'about:blank' });
+              link.target = '_blank';
+              link.textContent = 'Somewhere else';
+              document.body.append(link);
+            });
+            const [otherTab] = await Promise.all([page.context().waitForEvent('page'), page.click('#other-tab')]);
+            await untilVisibility(host.evaluate, 'hidden');
+            return async () => {
+              await otherTab.close();
+              await untilVisibility(host.evaluate, 'visible');
+            };
+          },
   };
   return host;
 }
