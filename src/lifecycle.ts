@@ -4,6 +4,7 @@
 // IDLE → LOADING (open) → LOADED → READY → COMPLETED, DECLINED or CANCELLED (each ends the attempt and keeps the
 // frame); any loading or ready state → FAILED (error); any state → IDLE (close); any state → DESTROYED (final).
 // Numbered in lifecycle order (so "still running" and "ended" are range checks); numbers keep the bundle small.
+import type { ContractErrorPayload } from './types';
 
 export const IDLE = 0;
 export const LOADING = 1;
@@ -24,6 +25,11 @@ export type State =
   | typeof CANCELLED
   | typeof FAILED
   | typeof DESTROYED;
+
+/** The two calls that start an attempt: open() shows its frame at once, prepare() keeps it hidden. */
+export type Method = 'open' | 'prepare';
+/** Who ended the attempt with contract.error: "app" keeps its frame (the signer reads why), "sdk" removes it. */
+export type ErrorSource = ContractErrorPayload['source'];
 
 // The state ranges, named as test/model/lifecycle-spec.ts names them (RUNNING, LOADING, REOPENS) and written
 // only here, so that a new state is placed in each range once.

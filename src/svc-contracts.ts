@@ -9,33 +9,18 @@ import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
 import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
-import { inOrder, reopens, type State } from './lifecycle';
+import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
 import { OFFLINE } from './load-detectors';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED, SEVERED_WITHIN_MS } from './popup';
 import type { AppMessage } from './protocol';
-import type {
-  ContractErrorPayload,
-  ContractEventHandler,
-  ContractEventMap,
-  ContractEventName,
-  SigningTokenSource,
-  SvcContractsConfig,
-} from './types';
+import { tokenSources } from './token';
+import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
-
-// The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
-// A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
-const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
 
 const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
-
-/** The two calls that start an attempt: open() shows its frame at once, prepare() keeps it hidden. */
-type Method = 'open' | 'prepare';
-/** Who ended the attempt with contract.error: "app" keeps its frame (the signer reads why), "sdk" removes it. */
-type ErrorSource = ContractErrorPayload['source'];
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 // Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
@@ -64,7 +49,7 @@ export class SvcContracts {
     this._container = claimContainer(container, known);
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
-    tokens.set(this, token);
+    tokenSources.set(this, token);
     // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
     if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
   }
@@ -111,7 +96,7 @@ export class SvcContracts {
     this._log('destroy');
     this._events.clear();
     releaseContainer(this._container);
-    tokens.delete(this);
+    tokenSources.delete(this);
     this._state = DESTROYED;
   }
 
@@ -182,7 +167,7 @@ export class SvcContracts {
         settings: this._settings,
         container: this._container,
         log: this._log,
-        renewWith: tokens.get(this)!,
+        renewWith: tokenSources.get(this)!,
         focusBefore: () => this._focusBefore,
         onAppMessage: (message) => current() && this._receive(message),
         onLoadingFailed: (message) => current() && this._loadingFailed(message),
