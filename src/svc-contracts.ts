@@ -4,13 +4,14 @@ import { resolveConfig, type Settings } from './config';
 import { warnAtOpen } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
-import { misuseError } from './errors';
+import { afterDestroyError, misuseError } from './errors';
 import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
 import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
 import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
 import { OFFLINE } from './load-detectors';
+import { NEWER_SDK } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED, SEVERED_WITHIN_MS } from './popup';
@@ -18,9 +19,6 @@ import type { AppMessage } from './protocol';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
-
-const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
-const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 // Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
@@ -129,12 +127,12 @@ export class SvcContracts {
   }
 
   private _assertUsable(method: string): void {
-    if (this._state === DESTROYED) throw misuseError(AFTER_DESTROY(method));
+    if (this._state === DESTROYED) throw afterDestroyError(method);
   }
 
   /** Starts an attempt (open or prepare), unless one is running: then its promise. */
   private _begin(method: Method): Promise<void> {
-    if (this._state === DESTROYED) return Promise.reject(misuseError(AFTER_DESTROY(method)));
+    if (this._state === DESTROYED) return Promise.reject(afterDestroyError(method));
     // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
     if (this._pending && !reopens(this._state)) return this._pending.promise;
     if (!this._container.isConnected) {
