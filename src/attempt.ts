@@ -21,8 +21,8 @@ export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' 
   focusBefore(): Element | null | undefined; // shortened by the build
   /** A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts. */
   onLoadingFailed(message: string): void; // shortened by the build
-  /** The poll found the window (display "popup") closed; `heard`: whether the app had said hello. */
-  onPopupClosed(heard: boolean): void; // shortened by the build
+  /** The poll found the window (display "popup") closed; `severed`: cut off by COOP, not closed by the signer. */
+  onPopupClosed(severed: boolean): void; // shortened by the build
 }
 
 export interface Attempt {
@@ -65,7 +65,7 @@ export function createAttempt(options: AttemptOptions, warm?: boolean): Attempt 
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
   const appChannel = openChannel({ ...options, iframe, popup, token, cleanup: connection, onNoHello });
-  if (popup) watchPopup(popup, frame, () => options.onPopupClosed(appChannel.heard()));
+  if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
   else placeFrame(iframe!, options, connection, frame, failLoading);
   return {
     iframe,

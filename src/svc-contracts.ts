@@ -14,7 +14,7 @@ import { OFFLINE } from './load-detectors';
 import { NEWER_SDK } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
-import { POPUP_BLOCKED, POPUP_SEVERED, SEVERED_WITHIN_MS } from './popup';
+import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import type { AppMessage } from './protocol';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
@@ -175,7 +175,7 @@ export class SvcContracts {
         watching: () => this._state === READY && this._shownAt !== undefined,
         // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
         onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
-        onPopupClosed: (heard) => this._popupClosed(heard),
+        onPopupClosed: (severed) => this._popupClosed(severed),
       },
       warm,
     );
@@ -206,13 +206,10 @@ export class SvcContracts {
     this._fail('sdk', message);
   }
 
-  /**
-   * The window (display "popup") is gone while the attempt runs: COOP cut it off if it went this soon without
-   * a hello (docs/popup.md), else the signer closed it: cancelled, and open() resumes.
-   */
-  private _popupClosed(heard: boolean): void {
+  /** The window (display "popup") went while the attempt ran: COOP cut it off (popup.ts), or the signer closed it. */
+  private _popupClosed(severed: boolean): void {
     if (!isRunning(this._state)) return;
-    if (!heard && performance.now() - this._shownAt! < SEVERED_WITHIN_MS) return this._fail('sdk', POPUP_SEVERED);
+    if (severed) return this._fail('sdk', POPUP_SEVERED);
     // As when the app reports cancelled, the connection stays until close() or the next attempt.
     this._state = CANCELLED;
     this._emit('contract.cancelled');
