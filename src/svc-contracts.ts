@@ -4,7 +4,7 @@ import { resolveConfig, type Settings } from './config';
 import { warnAtOpen } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
-import { afterDestroyError, misuseError } from './errors';
+import { afterDestroyError, detachedError } from './errors';
 import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
@@ -99,13 +99,13 @@ export class SvcContracts {
   }
 
   on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this._assertUsable('on');
+    if (this._state === DESTROYED) throw afterDestroyError('on');
     this._events.on(event, handler);
     return this;
   }
 
   once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this._assertUsable('once');
+    if (this._state === DESTROYED) throw afterDestroyError('once');
     this._events.once(event, handler);
     return this;
   }
@@ -126,18 +126,12 @@ export class SvcContracts {
     if (this._shownAt !== undefined) this._attempt?.appChannel.focus();
   }
 
-  private _assertUsable(method: string): void {
-    if (this._state === DESTROYED) throw afterDestroyError(method);
-  }
-
   /** Starts an attempt (open or prepare), unless one is running: then its promise. */
   private _begin(method: Method): Promise<void> {
     if (this._state === DESTROYED) return Promise.reject(afterDestroyError(method));
     // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
     if (this._pending && !reopens(this._state)) return this._pending.promise;
-    if (!this._container.isConnected) {
-      return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
-    }
+    if (!this._container.isConnected) return Promise.reject(detachedError(method));
     // The warm frame, while it waits, becomes this attempt's; any other frame goes, and _start places a new one.
     if (!this._attempt?.isWarm()) this._teardown();
     const pending = (this._pending = createPending());
