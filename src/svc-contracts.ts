@@ -1,7 +1,7 @@
 import { createAttempt, type Attempt } from './attempt';
 import { claimContainer, releaseContainer } from './container';
 import { resolveConfig, type Settings } from './config';
-import { warnAtOpen } from './debug-warnings';
+import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
 import { afterDestroyError, detachedError } from './errors';
@@ -10,8 +10,7 @@ import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
 import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
 import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
-import { OFFLINE } from './load-detectors';
-import { NEWER_SDK } from './load-failure';
+import { NEWER_SDK, OFFLINE } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
@@ -121,8 +120,6 @@ export class SvcContracts {
    * continue in the frame.
    */
   focus(): void {
-    // The app focuses its control, the channel the element only when the app cannot (iframe.focus() first leaves
-    // Firefox's frame document unfocused: docs/decisions.md #23). No focus into a frame open() has not shown.
     if (this._shownAt !== undefined) this._attempt?.appChannel.focus();
   }
 
@@ -195,8 +192,7 @@ export class SvcContracts {
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */
   private _loadingFailed(message: string): void {
     if (!isLoading(this._state)) return;
-    // A container removed after open() takes the frame with it: nothing loads, and only this says why.
-    if (!this._container.isConnected) this._log('warning: container left the document');
+    warnIfDetached(this._container, this._log);
     this._fail('sdk', message);
   }
 
