@@ -208,12 +208,8 @@ export class SvcContracts {
   private _receive(message: AppMessage): void {
     const { type, ...fields } = message;
     if (type === 'resize') return fitHeight(this._attempt!.iframe, this._settings, message.height);
-    // Each progress message counts in its one state: a reloaded app's repeated loaded/ready reach no one twice.
     const now = performance.now();
-    // Read only for the progress messages' own entries: PROGRESS inherits from Object.prototype, which the page
-    // may have polluted with a "step" or an "error".
-    const progress = PROGRESS[type as keyof typeof PROGRESS];
-    if (!inOrder(type, progress, this._state, this._shownAt !== undefined)) {
+    if (!inOrder(type, this._state, this._shownAt !== undefined)) {
       this._attempt!.appChannel.ignore(`${type} out of order`);
     } else if (message.type === 'error') {
       this._fail('app', message.message, message.code);
@@ -224,7 +220,7 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
-      this._state = progress![1];
+      this._state = PROGRESS[type as keyof typeof PROGRESS][1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }
