@@ -40,9 +40,7 @@ export class SvcContracts {
   private readonly _activityDue = createActivityThrottle();
 
   constructor(container: string | Element, config: SvcContractsConfig) {
-    const { token, settings } = resolveConfig(config);
-    // A token function's tokens never reach a message or log line except as app text, cleaned per attempt.
-    const known = typeof token === 'string' ? token : '';
+    const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
