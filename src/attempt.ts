@@ -15,6 +15,8 @@ import { attemptToken } from './token';
 // Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
 /** The instance's side of an attempt: the channel's options the attempt does not make itself, and its reports. */
 export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' | 'token' | 'cleanup' | 'onNoHello'> {
+  /** The warm start's frame (docs/decisions.md): the token is asked when begin() takes it instead of now. */
+  warm?: boolean;
   /** The instance's container, which the frame goes into. */
   container: Element;
   /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
@@ -42,11 +44,10 @@ export interface Attempt {
 
 /**
  * Places an attempt's frame (hidden, in the container) or window and opens its channel, which listens before the
- * frame is in the document, so that the app's hello cannot be missed. `warm` (the warm start, docs/decisions.md):
- * the token is asked when begin() takes the frame instead of now. Undefined: the browser blocked the window.
+ * frame is in the document, so that the app's hello cannot be missed. Undefined: the browser blocked the window.
  */
-export function createAttempt(options: AttemptOptions, warm?: boolean): Attempt | undefined {
-  const { settings } = options;
+export function createAttempt(options: AttemptOptions): Attempt | undefined {
+  const { settings, warm } = options;
   // Apart: an error the app reports ends the connection but leaves the frame for the signer to read.
   const connection = createCleanup();
   const frame = createCleanup();

@@ -137,37 +137,34 @@ export class SvcContracts {
   /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
   private _show(): void {
     const iframe = this._attempt?.iframe;
-    if (iframe && this._shownAt === undefined && !reopens(this._state)) {
-      iframe.style.display = 'block';
-      this._shownAt = performance.now();
-      warnAtOpen(this._container, this._settings, this._log);
-      // What a prepared frame reached before the signer's open(): waited for 0 ms.
-      timeWait(this._shownAt, stepsReached(this._state));
-    }
+    if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
+    iframe.style.display = 'block';
+    this._shownAt = performance.now();
+    warnAtOpen(this._container, this._settings, this._log);
+    // What a prepared frame reached before the signer's open(): waited for 0 ms.
+    timeWait(this._shownAt, stepsReached(this._state));
   }
 
   /** A new attempt's frame or window and channel (attempt.ts); its reports count while it is the current one. */
   private _place(warm?: boolean): Attempt | undefined {
     const current = () => this._attempt === attempt;
-    const attempt: Attempt | undefined = createAttempt(
-      {
-        settings: this._settings,
-        container: this._container,
-        log: this._log,
-        renewWith: tokenSources.get(this)!,
-        focusBefore: () => this._focusBefore,
-        onAppMessage: (message) => current() && this._receive(message),
-        onLoadingFailed: (message) => current() && this._loadingFailed(message),
-        // From construction for the warm frame (IDLE), until the attempt's outcome.
-        canGreet: () => this._state <= READY,
-        onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
-        watching: () => this._state === READY && this._shownAt !== undefined,
-        // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
-        onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
-        onPopupClosed: (severed) => this._popupClosed(severed),
-      },
+    const attempt: Attempt | undefined = createAttempt({
       warm,
-    );
+      settings: this._settings,
+      container: this._container,
+      log: this._log,
+      renewWith: tokenSources.get(this)!,
+      focusBefore: () => this._focusBefore,
+      onAppMessage: (message) => current() && this._receive(message),
+      onLoadingFailed: (message) => current() && this._loadingFailed(message),
+      // From construction for the warm frame (IDLE), until the attempt's outcome.
+      canGreet: () => this._state <= READY,
+      onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
+      watching: () => this._state === READY && this._shownAt !== undefined,
+      // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
+      onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
+      onPopupClosed: (severed) => this._popupClosed(severed),
+    });
     return (this._attempt = attempt);
   }
 
