@@ -15,14 +15,16 @@ import { attemptToken } from './token';
 // Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
 /** The instance's side of an attempt: the channel's options the attempt does not make itself, and its reports. */
 export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' | 'token' | 'cleanup' | 'onNoHello'> {
+  /** The warm start's frame (docs/decisions.md): the token is asked when begin() takes it instead of now. */
+  warm?: boolean;
   /** The instance's container, which the frame goes into. */
   container: Element;
   /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
   focusBefore(): Element | null | undefined; // shortened by the build
   /** A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts. */
   onLoadingFailed(message: string): void; // shortened by the build
-  /** The poll found the window (display "popup") closed; `heard`: whether the app had said hello. */
-  onPopupClosed(heard: boolean): void; // shortened by the build
+  /** The poll found the window (display "popup") closed; `severed`: cut off by COOP, not closed by the signer. */
+  onPopupClosed(severed: boolean): void; // shortened by the build
 }
 
 export interface Attempt {
@@ -42,11 +44,10 @@ export interface Attempt {
 
 /**
  * Places an attempt's frame (hidden, in the container) or window and opens its channel, which listens before the
- * frame is in the document, so that the app's hello cannot be missed. `warm` (the warm start, docs/decisions.md):
- * the token is asked when begin() takes the frame instead of now. Undefined: the browser blocked the window.
+ * frame is in the document, so that the app's hello cannot be missed. Undefined: the browser blocked the window.
  */
-export function createAttempt(options: AttemptOptions, warm?: boolean): Attempt | undefined {
-  const { settings } = options;
+export function createAttempt(options: AttemptOptions): Attempt | undefined {
+  const { settings, warm } = options;
   // Apart: an error the app reports ends the connection but leaves the frame for the signer to read.
   const connection = createCleanup();
   const frame = createCleanup();
@@ -65,7 +66,7 @@ export function createAttempt(options: AttemptOptions, warm?: boolean): Attempt 
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
   const appChannel = openChannel({ ...options, iframe, popup, token, cleanup: connection, onNoHello });
-  if (popup) watchPopup(popup, frame, () => options.onPopupClosed(appChannel.heard()));
+  if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
   else placeFrame(iframe!, options, connection, frame, failLoading);
   return {
     iframe,

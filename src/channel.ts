@@ -93,6 +93,8 @@ export function openChannel(options: ChannelOptions): Channel {
   return {
     ignore: (what) => ignore(what, origin),
     heard,
+    // The app focuses its control; the element only when the app cannot: iframe.focus() first would leave Firefox's
+    // frame document unfocused (docs/decisions.md #23).
     focus: () => {
       popup?.focus(); // a window to the front, then its first control as a frame's
       if (port) port.askFocus();

@@ -54,9 +54,15 @@ const MAX_TIMEOUT = 2147483647;
 /**
  * Checks every option and returns the settings with the token split off, so the caller can keep the token
  * where it is not enumerable. Messages say what is wrong and how to fix it, and never contain the token.
+ * `known`: the token string to keep out of messages and log lines; '' for a function, whose tokens never reach
+ * one except as app text, cleaned per attempt.
  * (`settings`, like every field named in lib/mangled-properties.mjs, is shortened by the build.)
  */
-export function resolveConfig(config: SvcContractsConfig): { token: SigningTokenSource; settings: Settings } {
+export function resolveConfig(config: SvcContractsConfig): {
+  token: SigningTokenSource;
+  known: string;
+  settings: Settings;
+} {
   const kind = typeName(config); // "null", "array" and "function" are not plain objects here
   if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
   const options = ownOptions(config);
@@ -66,7 +72,7 @@ export function resolveConfig(config: SvcContractsConfig): { token: SigningToken
   if (typeof signingToken !== 'function' && !token.trim()) {
     throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
   }
-  return { token: signingToken!, settings: checkedSettings(options, token) };
+  return { token: signingToken!, known: token, settings: checkedSettings(options, token) };
 }
 
 /**

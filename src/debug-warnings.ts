@@ -14,3 +14,11 @@ export function warnAtOpen(container: Element, settings: Settings, log: Logger):
     log(`warning: loadTimeout is under the ${HELLO_AFTER_LOAD_MS} ms hello window`);
   }
 }
+
+/**
+ * With `debug: true` only (the logger's rule), at a loading failure: a container removed after open() takes the
+ * frame with it, so nothing loads, and only this warning says why.
+ */
+export function warnIfDetached(container: Element, log: Logger): void {
+  if (!container.isConnected) log('warning: container left the document');
+}

@@ -10,3 +10,11 @@ export function configError(message: string): TypeError {
 export function misuseError(message: string): Error {
   return new Error(PREFIX + message);
 }
+
+/** open(), prepare(), on() or once() after destroy(). */
+export const afterDestroyError = (method: string): Error =>
+  misuseError(`${method}() after destroy(): create a new SvcContracts instance.`);
+
+/** open() or prepare() while the container is not in the document. */
+export const detachedError = (method: string): Error =>
+  misuseError(`${method}(): the container is not in the document; attach it first.`);

@@ -4,6 +4,8 @@
 // IDLE → LOADING (open) → LOADED → READY → COMPLETED, DECLINED or CANCELLED (each ends the attempt and keeps the
 // frame); any loading or ready state → FAILED (error); any state → IDLE (close); any state → DESTROYED (final).
 // Numbered in lifecycle order (so "still running" and "ended" are range checks); numbers keep the bundle small.
+import type { AppMessage } from './protocol';
+import type { ContractErrorPayload } from './types';
 
 export const IDLE = 0;
 export const LOADING = 1;
@@ -25,6 +27,11 @@ export type State =
   | typeof FAILED
   | typeof DESTROYED;
 
+/** The two calls that start an attempt: open() shows its frame at once, prepare() keeps it hidden. */
+export type Method = 'open' | 'prepare';
+/** Who ended the attempt with contract.error: "app" keeps its frame (the signer reads why), "sdk" removes it. */
+export type ErrorSource = ContractErrorPayload['source'];
+
 // The state ranges, named as test/model/lifecycle-spec.ts names them (RUNNING, LOADING, REOPENS) and written
 // only here, so that a new state is placed in each range once.
 
@@ -35,11 +42,10 @@ export const isLoading = (state: State): boolean => state >= LOADING && state <=
 /** Declined, cancelled or failed: open() or prepare() starts a new attempt (a retry, a resume). */
 export const reopens = (state: State): boolean => state >= DECLINED && state <= FAILED;
 
-// Each progress message of the app: the state it must arrive in, and the state it moves the instance to.
-export const PROGRESS: Record<
-  'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled',
-  readonly [from: State, to: State]
-> = {
+// Each progress message of the app: the one state it must arrive in (a reloaded app's repeated loaded or ready
+// reaches no one twice), and the state it moves the instance to.
+type ProgressType = 'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled';
+export const PROGRESS: Record<ProgressType, readonly [from: State, to: State]> = {
   loaded: [LOADING, LOADED],
   ready: [LOADED, READY],
   completed: [READY, COMPLETED],
@@ -49,16 +55,13 @@ export const PROGRESS: Record<
 
 /**
  * Whether an app message counts in `state` (docs/protocol.md §6, §6.4); anything else is ignored as out of order.
- * `progress`: the message's PROGRESS entry, if it is a progress message; `shown`: open() has shown the frame.
+ * `shown`: open() has shown the frame. Not for resize, which counts in any state.
  */
-export function inOrder(
-  type: string,
-  progress: readonly [from: State, to: State] | undefined,
-  state: State,
-  shown: boolean,
-): boolean {
+export function inOrder(type: Exclude<AppMessage['type'], 'resize'>, state: State, shown: boolean): boolean {
   if (type === 'error') return isRunning(state); // from the handshake until the outcome
   // The signer's: from loaded until the outcome, and only once open() has shown the frame (not a hidden frame's).
   if (type === 'step' || type === 'activity') return isRunning(state) && state !== LOADING && shown;
-  return state === progress![0];
+  // Only a progress message gets here, so only PROGRESS's own entries are read: it inherits from Object.prototype,
+  // which the page may have polluted with a "step" or an "error".
+  return state === PROGRESS[type as ProgressType][0];
 }

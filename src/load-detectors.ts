@@ -4,10 +4,7 @@
 import { listen, type Cleanup } from './cleanup';
 import type { Channel } from './channel';
 import type { Settings } from './config';
-import { noHelloMessage } from './load-failure';
-
-/** Also checked once the attempt has started: an already offline browser sends no 'offline' event. */
-export const OFFLINE = 'The browser is offline.';
+import { noHelloMessage, OFFLINE } from './load-failure';
 
 /** Starts the detectors of one attempt; `cleanup` stops them all. */
 export function watchLoading(

@@ -30,10 +30,19 @@ export function openPopup(appUrl: string): Window | null {
 
 /**
  * Calls `onClosed` each time the poll finds the window closed, until the attempt's frame goes (close(), destroy(),
- * an SDK error, a retry): that closes the window, as the page unloading does.
+ * an SDK error, a retry): that closes the window, as the page unloading does. `severed`: gone before the app's
+ * hello (`heard`), within SEVERED_WITHIN_MS of opening: COOP cut it off (POPUP_SEVERED), the signer did not close it.
  */
-export function watchPopup(popup: Window, frame: Cleanup, onClosed: () => void): void {
-  const timer = setInterval(() => popup.closed && onClosed(), CLOSED_POLL_MS);
+export function watchPopup(
+  popup: Window,
+  frame: Cleanup,
+  heard: () => boolean,
+  onClosed: (severed: boolean) => void,
+): void {
+  const openedAt = performance.now();
+  const timer = setInterval(() => {
+    if (popup.closed) onClosed(!heard() && performance.now() - openedAt < SEVERED_WITHIN_MS);
+  }, CLOSED_POLL_MS);
   frame.add(() => {
     clearInterval(timer);
     popup.close();

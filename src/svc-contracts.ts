@@ -1,41 +1,23 @@
 import { createAttempt, type Attempt } from './attempt';
 import { claimContainer, releaseContainer } from './container';
 import { resolveConfig, type Settings } from './config';
-import { warnAtOpen } from './debug-warnings';
+import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
-import { misuseError } from './errors';
+import { afterDestroyError, detachedError } from './errors';
 import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
 import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
-import { inOrder, reopens, type State } from './lifecycle';
-import { OFFLINE } from './load-detectors';
+import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
+import { NEWER_SDK, OFFLINE } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
-import { POPUP_BLOCKED, POPUP_SEVERED, SEVERED_WITHIN_MS } from './popup';
+import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import type { AppMessage } from './protocol';
-import type {
-  ContractErrorPayload,
-  ContractEventHandler,
-  ContractEventMap,
-  ContractEventName,
-  SigningTokenSource,
-  SvcContractsConfig,
-} from './types';
+import { tokenSources } from './token';
+import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
-
-// The token lives here, not on the instance: console.log(instance) and JSON.stringify(instance) cannot show it.
-// A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
-const tokens = new WeakMap<SvcContracts, SigningTokenSource>();
-
-const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
-const AFTER_DESTROY = (method: string) => `${method}() after destroy(): create a new SvcContracts instance.`;
-
-/** The two calls that start an attempt: open() shows its frame at once, prepare() keeps it hidden. */
-type Method = 'open' | 'prepare';
-/** Who ended the attempt with contract.error: "app" keeps its frame (the signer reads why), "sdk" removes it. */
-type ErrorSource = ContractErrorPayload['source'];
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 // Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
@@ -58,13 +40,11 @@ export class SvcContracts {
   private readonly _activityDue = createActivityThrottle();
 
   constructor(container: string | Element, config: SvcContractsConfig) {
-    const { token, settings } = resolveConfig(config);
-    // A token function's tokens never reach a message or log line except as app text, cleaned per attempt.
-    const known = typeof token === 'string' ? token : '';
+    const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
     this._log = createLogger(settings.debug, known);
-    tokens.set(this, token);
+    tokenSources.set(this, token);
     // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
     if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
   }
@@ -111,18 +91,18 @@ export class SvcContracts {
     this._log('destroy');
     this._events.clear();
     releaseContainer(this._container);
-    tokens.delete(this);
+    tokenSources.delete(this);
     this._state = DESTROYED;
   }
 
   on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this._assertUsable('on');
+    if (this._state === DESTROYED) throw afterDestroyError('on');
     this._events.on(event, handler);
     return this;
   }
 
   once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
-    this._assertUsable('once');
+    if (this._state === DESTROYED) throw afterDestroyError('once');
     this._events.once(event, handler);
     return this;
   }
@@ -138,23 +118,15 @@ export class SvcContracts {
    * continue in the frame.
    */
   focus(): void {
-    // The app focuses its control, the channel the element only when the app cannot (iframe.focus() first leaves
-    // Firefox's frame document unfocused: docs/decisions.md #23). No focus into a frame open() has not shown.
     if (this._shownAt !== undefined) this._attempt?.appChannel.focus();
-  }
-
-  private _assertUsable(method: string): void {
-    if (this._state === DESTROYED) throw misuseError(AFTER_DESTROY(method));
   }
 
   /** Starts an attempt (open or prepare), unless one is running: then its promise. */
   private _begin(method: Method): Promise<void> {
-    if (this._state === DESTROYED) return Promise.reject(misuseError(AFTER_DESTROY(method)));
+    if (this._state === DESTROYED) return Promise.reject(afterDestroyError(method));
     // Opening, open or completed: the same attempt. Declined, cancelled or failed: a new one (a retry, a resume).
     if (this._pending && !reopens(this._state)) return this._pending.promise;
-    if (!this._container.isConnected) {
-      return Promise.reject(misuseError(`${method}(): the container is not in the document; attach it first.`));
-    }
+    if (!this._container.isConnected) return Promise.reject(detachedError(method));
     // The warm frame, while it waits, becomes this attempt's; any other frame goes, and _start places a new one.
     if (!this._attempt?.isWarm()) this._teardown();
     const pending = (this._pending = createPending());
@@ -165,37 +137,34 @@ export class SvcContracts {
   /** Shows the attempt's frame if it is still hidden: at once for open(), at the signer's open() after prepare(). */
   private _show(): void {
     const iframe = this._attempt?.iframe;
-    if (iframe && this._shownAt === undefined && !reopens(this._state)) {
-      iframe.style.display = 'block';
-      this._shownAt = performance.now();
-      warnAtOpen(this._container, this._settings, this._log);
-      // What a prepared frame reached before the signer's open(): waited for 0 ms.
-      timeWait(this._shownAt, stepsReached(this._state));
-    }
+    if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
+    iframe.style.display = 'block';
+    this._shownAt = performance.now();
+    warnAtOpen(this._container, this._settings, this._log);
+    // What a prepared frame reached before the signer's open(): waited for 0 ms.
+    timeWait(this._shownAt, stepsReached(this._state));
   }
 
   /** A new attempt's frame or window and channel (attempt.ts); its reports count while it is the current one. */
   private _place(warm?: boolean): Attempt | undefined {
     const current = () => this._attempt === attempt;
-    const attempt: Attempt | undefined = createAttempt(
-      {
-        settings: this._settings,
-        container: this._container,
-        log: this._log,
-        renewWith: tokens.get(this)!,
-        focusBefore: () => this._focusBefore,
-        onAppMessage: (message) => current() && this._receive(message),
-        onLoadingFailed: (message) => current() && this._loadingFailed(message),
-        // From construction for the warm frame (IDLE), until the attempt's outcome.
-        canGreet: () => this._state <= READY,
-        onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
-        watching: () => this._state === READY && this._shownAt !== undefined,
-        // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
-        onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
-        onPopupClosed: (heard) => this._popupClosed(heard),
-      },
+    const attempt: Attempt | undefined = createAttempt({
       warm,
-    );
+      settings: this._settings,
+      container: this._container,
+      log: this._log,
+      renewWith: tokenSources.get(this)!,
+      focusBefore: () => this._focusBefore,
+      onAppMessage: (message) => current() && this._receive(message),
+      onLoadingFailed: (message) => current() && this._loadingFailed(message),
+      // From construction for the warm frame (IDLE), until the attempt's outcome.
+      canGreet: () => this._state <= READY,
+      onNoCommonVersion: () => current() && isRunning(this._state) && this._fail('sdk', NEWER_SDK),
+      watching: () => this._state === READY && this._shownAt !== undefined,
+      // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
+      onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
+      onPopupClosed: (severed) => this._popupClosed(severed),
+    });
     return (this._attempt = attempt);
   }
 
@@ -218,18 +187,14 @@ export class SvcContracts {
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */
   private _loadingFailed(message: string): void {
     if (!isLoading(this._state)) return;
-    // A container removed after open() takes the frame with it: nothing loads, and only this says why.
-    if (!this._container.isConnected) this._log('warning: container left the document');
+    warnIfDetached(this._container, this._log);
     this._fail('sdk', message);
   }
 
-  /**
-   * The window (display "popup") is gone while the attempt runs: COOP cut it off if it went this soon without
-   * a hello (docs/popup.md), else the signer closed it: cancelled, and open() resumes.
-   */
-  private _popupClosed(heard: boolean): void {
+  /** The window (display "popup") went while the attempt ran: COOP cut it off (popup.ts), or the signer closed it. */
+  private _popupClosed(severed: boolean): void {
     if (!isRunning(this._state)) return;
-    if (!heard && performance.now() - this._shownAt! < SEVERED_WITHIN_MS) return this._fail('sdk', POPUP_SEVERED);
+    if (severed) return this._fail('sdk', POPUP_SEVERED);
     // As when the app reports cancelled, the connection stays until close() or the next attempt.
     this._state = CANCELLED;
     this._emit('contract.cancelled');
@@ -238,12 +203,8 @@ export class SvcContracts {
   private _receive(message: AppMessage): void {
     const { type, ...fields } = message;
     if (type === 'resize') return fitHeight(this._attempt!.iframe, this._settings, message.height);
-    // Each progress message counts in its one state: a reloaded app's repeated loaded/ready reach no one twice.
     const now = performance.now();
-    // Read only for the progress messages' own entries: PROGRESS inherits from Object.prototype, which the page
-    // may have polluted with a "step" or an "error".
-    const progress = PROGRESS[type as keyof typeof PROGRESS];
-    if (!inOrder(type, progress, this._state, this._shownAt !== undefined)) {
+    if (!inOrder(type, this._state, this._shownAt !== undefined)) {
       this._attempt!.appChannel.ignore(`${type} out of order`);
     } else if (message.type === 'error') {
       this._fail('app', message.message, message.code);
@@ -254,7 +215,7 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
-      this._state = progress![1];
+      this._state = PROGRESS[type as keyof typeof PROGRESS][1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
     }

@@ -1,6 +1,10 @@
 import type { Cleanup } from './cleanup';
 import type { SigningTokenSource } from './types';
 
+// Each instance's token source lives here, not on the instance: console.log(instance) and JSON.stringify(instance)
+// cannot show it. A function's tokens are never stored here: each lives in its attempt's channel and goes with it.
+export const tokenSources = new WeakMap<object, SigningTokenSource>();
+
 export const NO_TOKEN = 'The signingToken function threw, rejected or gave no non-empty string.';
 
 /**

@@ -148,4 +148,14 @@ describe('a polluted Object.prototype cannot forge messages', () => {
     await app.send(envelope('error'));
     expect(events.seen.at(-1)).toEqual(['contract.error', { contractId: undefined, code: 'unknown', source: 'app' }]);
   });
+
+  it('inherited "step" and "error" entries change no message\'s order (src/lifecycle.ts reads its own only)', async () => {
+    const { app, events } = await partnerInstance({ signingToken: TOKEN, appUrl: APP_ORIGIN });
+    await app.ready();
+    pollute('step', 'polluted');
+    pollute('error', 'polluted');
+    await app.send(envelope('step', { step: 'document_viewed' }));
+    await app.send(envelope('error', { code: 'not_found' }));
+    expect(events.names().slice(-2)).toEqual(['contract.step', 'contract.error']);
+  });
 });
