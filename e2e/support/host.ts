@@ -127,26 +127,26 @@ export function pageHost(page: Page, engine: Engine): Host {
       // Asked from a task of its own, so the evaluate returns before the page it runs in goes away.
       await page.evaluate(() => void setTimeout(() => history.back()));
     },
-    hidePage:
-      engine === 'chromium'
-        ? null
-        : async () => {
-            // Firefox: a link the signer clicks opens a foreground tab in the same window, which hides this one.
-            await page.evaluate(() => {
-              const link = Object.assign(document.createElement('a'), { id: 'other-tab', href: 'about:blank' });
-              link.target = '_blank';
-              link.textContent = 'Somewhere else';
-              document.body.append(link);
-            });
-            const [otherTab] = await Promise.all([page.context().waitForEvent('page'), page.click('#other-tab')]);
-            await untilVisibility(host.evaluate, 'hidden');
-            return async () => {
-              await otherTab.close();
-              await untilVisibility(host.evaluate, 'visible');
-            };
-          },
+    // Headless Chromium keeps every page visible (see Host.hidePage).
+    hidePage: engine === 'chromium' ? null : () => hideBehindNewTab(page, host.evaluate),
   };
   return host;
+}
+
+/** Firefox: a link the signer clicks opens a foreground tab in the same window, which hides this page. */
+async function hideBehindNewTab(page: Page, evaluate: Host['evaluate']): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const link = Object.assign(document.createElement('a'), { id: 'other-tab', href: 'about:blank' });
+    link.target = '_blank';
+    link.textContent = 'Somewhere else';
+    document.body.append(link);
+  });
+  const [otherTab] = await Promise.all([page.context().waitForEvent('page'), page.click('#other-tab')]);
+  await untilVisibility(evaluate, 'hidden');
+  return async () => {
+    await otherTab.close();
+    await untilVisibility(evaluate, 'visible');
+  };
 }
 
 async function chromiumAccessibleNode(page: Page, selector: string): Promise<AccessibleNode | null> {
