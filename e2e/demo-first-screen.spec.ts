@@ -33,11 +33,13 @@ test('demo page at 1280 × 800: New session is on the first screen, and pressing
 
   await page.getByRole('button', { name: 'New session' }).click();
   await expectFrameShown(page);
-  // The demo may scroll; the keyboard stays on the control the developer pressed (the SDK never moves it).
-  await expect(page.getByRole('button', { name: 'New session' })).toBeFocused();
+  // Once the session is ready, the keyboard is still on the control the developer pressed: the demo may scroll,
+  // it never moves the focus (nor does the SDK by itself).
   await expect(
     page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
   ).toBeVisible();
+  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'New session' })).toBeFocused();
 });
 
 test('demo page at 1280 × 800: a session started from the bottom of the options scrolls the signing frame into view', async ({
@@ -56,5 +58,6 @@ test('demo page at 1280 × 800: a session started from the bottom of the options
   // Enter in a field submits the form: New session, without going back up to its button.
   await timeout.press('Enter');
   await expectFrameShown(page);
+  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
   await expect(timeout).toBeFocused();
 });

@@ -13,11 +13,18 @@ test('demo page on a 390 × 844 touch phone: no sideways scroll, the frame in vi
 }) => {
   await openDemo(page, sandbox.urls.demo);
   expect((await page.evaluate(frameInView)).sidewaysScroll, 'sideways scroll before a session').toBe(false);
+  // Every option shown: none is wider than the phone (the long <select> choices, the help texts).
+  const groups = page.locator('details.group');
+  for (const summary of await page.locator('details.group > summary').all()) await summary.tap();
+  await expect(groups.and(page.locator('[open]'))).toHaveCount(await groups.count());
+  expect((await page.evaluate(frameInView)).sidewaysScroll, 'sideways scroll with every option shown').toBe(false);
+  await page.evaluate(() => scrollTo(0, 0));
 
   await page.getByRole('button', { name: 'New session' }).tap();
   await expect.poll(async () => frameShown(await page.evaluate(frameInView)), { timeout: 3000 }).toEqual(FRAME_SHOWN);
   const frame = page.frameLocator('#signing-container iframe');
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
   const inSession = await page.evaluate(frameInView);
   expect(inSession.sidewaysScroll, 'sideways scroll with the contract shown').toBe(false);
   expect(inSession.focusInFrame, 'the demo scrolls; it never moves the focus into the frame').toBe(false);
