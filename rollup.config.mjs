@@ -13,6 +13,7 @@ import dts from 'rollup-plugin-dts';
 import ts from 'typescript';
 import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
+import { clearStamp, inputsHash, writeStamp } from './lib/build-stamp.mjs';
 import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, npmPackageJson } from './lib/npm-package.mjs';
 
@@ -38,6 +39,25 @@ function integritySidecar() {
     },
   };
 }
+
+/**
+ * The stamp `npm run demo` reads to skip an unneeded build (lib/build-stamp.mjs): removed when the first build
+ * starts, written with the inputs' hash as read then, once the last one has written its files.
+ */
+function buildStamp() {
+  let hash;
+  return {
+    start: {
+      name: 'build-stamp-start',
+      buildStart() {
+        clearStamp(outBase);
+        hash = inputsHash(root);
+      },
+    },
+    finish: { name: 'build-stamp-finish', writeBundle: () => writeStamp(outBase, hash) },
+  };
+}
+const stamp = buildStamp();
 
 /** Ships the script-tag type declarations beside the pinned build. */
 function globalTypes() {
@@ -172,6 +192,7 @@ export default [
       replace({ preventAssignment: true, values: buildConstants(version) }),
       nodeResolve(),
       typescript({ tsconfig: join(root, 'tsconfig.json'), noEmitOnError: true }),
+      stamp.start,
     ],
     onwarn,
   },
@@ -215,7 +236,12 @@ export default [
       format: 'es',
       paths: (id) => (isSharedTypes(id) ? `./${SHARED_TYPES}.cjs` : id),
     },
-    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') }), esmDeclarations(name)],
+    // The last config rollup runs: the stamp says the whole build is on disk.
+    plugins: [
+      dts({ tsconfig: join(root, 'tsconfig.json') }),
+      esmDeclarations(name),
+      ...(name === NPM_ENTRIES.at(-1) ? [stamp.finish] : []),
+    ],
     onwarn,
   })),
 ];

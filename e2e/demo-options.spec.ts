@@ -1,6 +1,7 @@
 // The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
 // height, locale, frame title and "Focus signing".
 import { expect, test } from './support/fixtures';
+import { showOptions } from './support/demo-page';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({
@@ -10,6 +11,7 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('not_found');
+  await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
   await page.getByRole('button', { name: 'New session' }).click();
   await expect(page.locator('#log tr[data-event="contract.error"]')).toHaveCount(1);
@@ -33,6 +35,7 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
   await page.getByLabel('Scenario').selectOption('flaky');
+  await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
   await page.getByRole('button', { name: 'New session' }).click();
   await expect(
@@ -55,7 +58,8 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
 test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel("Auto: follows the signing app's content").check();
+  await showOptions(page, 'Display and size');
+  await expect(page.getByLabel("Auto: follows the signing app's content"), 'the default').toBeChecked();
   await page.getByLabel('Auto max (px)').fill('700');
   await page.getByLabel('Locale').selectOption('de-DE');
   await page.getByLabel('Frame title').fill('Kreditvertrag unterschreiben');
@@ -89,7 +93,7 @@ test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and
 test("demo page: bad option values are reported with the SDK's own error", async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel("Auto: follows the signing app's content").check();
+  await showOptions(page, 'Display and size');
   await page.getByLabel('Auto min (px)').fill('900');
   await page.getByLabel('Auto max (px)').fill('400');
   await page.getByRole('button', { name: 'New session' }).click();

@@ -1,6 +1,7 @@
 // Failures whose proof needs Playwright's view of the network and of every frame (Chromium, Firefox): the
 // cross-engine error scenarios are in scenarios/errors.ts.
 import { adHocToken, expect, test } from './support/fixtures';
+import { showOptions } from './support/demo-page';
 import { createInstance, frameCount, open, openAndWait, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
 
@@ -88,7 +89,9 @@ test('demo page: the "Setup mistake" picker reproduces the CSP block and the wro
   for (const [mistake, message] of Object.entries(expected)) {
     await page.goto(sandbox.urls.demo);
     await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+    await showOptions(page, 'Token and retries');
     await page.getByLabel('Retry once on').uncheck();
+    await showOptions(page, 'Setup mistakes');
     await page.getByLabel('Setup mistake').selectOption(mistake);
     await page.getByRole('button', { name: 'New session' }).click();
     await expect(page.locator('#log tr[data-event="contract.error"]')).toContainText(message);

@@ -21,8 +21,9 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  *   frame's document unfocused (its window got focus, focus, blur), so Enter did nothing. focus() now asks the app
  *   first and focuses the element only when the app asks back (docs/decisions.md #23); the tests run here.
  */
-// leak: Chromium's heap and listener counters; react-ssr: server rendering in Node, no browser (once is enough).
-const CHROMIUM_ONLY = ['leak.spec.ts', 'react-ssr.spec.ts'];
+// leak: Chromium's heap and listener counters; react-ssr: server rendering in Node, no browser (once is enough);
+// demo-phone: a phone's viewport (isMobile), which Playwright emulates in Chromium only.
+const CHROMIUM_ONLY = ['leak.spec.ts', 'react-ssr.spec.ts', 'demo-phone.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

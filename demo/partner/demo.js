@@ -37,6 +37,8 @@
     other_token: 'A token of another form: the app answers not_found.',
   };
   var POLL_MS = 500;
+  /** How much of the signing frame must be in the window after New session, or the demo scrolls it in. */
+  var FRAME_IN_VIEW_PX = 200;
   var POLL_LIMIT_MS = 60000;
 
   var log = window.DemoLog;
@@ -44,6 +46,7 @@
     return document.getElementById(id);
   };
   var container = $('signing-container');
+  var signingPanel = container.parentElement;
   var confirmation = $('confirmation');
   var instance;
   var pollTimer;
@@ -75,10 +78,24 @@
     confirmation.textContent = text;
   }
 
+  /**
+   * Scrolls the signing area to the window's top unless its top is already in the window with room below: on a
+   * phone, or after scrolling through the options, the session would otherwise start out of sight. Scrolling
+   * only: focus stays on the control the signer pressed (the SDK never moves it by itself, nor does the demo).
+   */
+  function bringSigningIntoView() {
+    var top = container.getBoundingClientRect().top;
+    if (top >= 0 && top <= window.innerHeight - FRAME_IN_VIEW_PX) return;
+    signingPanel.scrollIntoView({ block: 'start' });
+  }
+
   function callOpen() {
     if (!instance) return log.add('info', 'demo: no instance yet, press New session');
     $('resume').hidden = true;
-    instance.open().then(
+    var opened = instance.open();
+    // In a popup the frame area stays empty: nothing to bring into view.
+    if (container.querySelector('iframe')) bringSigningIntoView();
+    opened.then(
       function () {
         log.add('call', 'open() resolved');
       },

@@ -1,4 +1,5 @@
-// Regenerates docs/demo.png: the partner demo after a signed "complete" session, confirmed by the server.
+// Regenerates docs/demo.png: the partner demo after a signed "complete" session, confirmed by the server, with
+// the demo's defaults (frame height 'auto') in the 1280 × 800 window a newcomer's laptop has.
 // Usage: npm run build && node demo/tools/screenshot.mjs
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +16,11 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({
     ignoreHTTPSErrors: true,
-    viewport: { width: 1280, height: 860 },
+    viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
   });
   await page.goto(sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByLabel('Height').fill('400');
   await page.getByRole('button', { name: 'New session' }).click();
   await page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }).waitFor();
   await page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }).click();

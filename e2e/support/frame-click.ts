@@ -1,5 +1,5 @@
 // Clicking inside a cross-site frame with Playwright, without losing the click on a busy machine.
-import { expect, type FrameLocator } from '@playwright/test';
+import { expect, type FrameLocator, type Locator } from '@playwright/test';
 
 /**
  * Clicks the button named `name` inside `frame` once it lies inside the page's window.
@@ -10,6 +10,16 @@ import { expect, type FrameLocator } from '@playwright/test';
  * needs to scroll anything.
  */
 export async function clickInCrossSiteFrame(frame: FrameLocator, name: string): Promise<void> {
+  await (await buttonInWindow(frame, name)).click();
+}
+
+/** The same with a tap (a touch page: `hasTouch`), as a signer on a phone signs. */
+export async function tapInCrossSiteFrame(frame: FrameLocator, name: string): Promise<void> {
+  await (await buttonInWindow(frame, name)).tap();
+}
+
+/** The button named `name` inside `frame`, once centred and wholly inside the page's window. */
+async function buttonInWindow(frame: FrameLocator, name: string): Promise<Locator> {
   const control = frame.getByRole('button', { name });
   // Centred, not just "if needed": a control left at the window's edge would make the click scroll again.
   await control.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
@@ -30,5 +40,5 @@ export async function clickInCrossSiteFrame(frame: FrameLocator, name: string): 
     );
   };
   await expect.poll(inWindow, { message: `${control} inside the page's window` }).toBe(true);
-  await control.click();
+  return control;
 }
