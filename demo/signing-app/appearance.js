@@ -110,7 +110,7 @@
 
   /** The valid variables as { customProperty: value }; every invalid one is left out and logged. */
   function readVariables(variables, path) {
-    var properties = {};
+    var properties = Object.create(null);
     if (variables === undefined) return properties;
     if (!isPlainObject(variables)) {
       ignore(path, 'must be an object of design tokens');
@@ -138,7 +138,8 @@
 
   /** Colours, with black or white text on the fills, and text with background only together and at 4.5:1. */
   function readColours(variables, path, properties) {
-    var valid = {};
+    // Null-prototype maps: a polluted Object.prototype must not supply a token.
+    var valid = Object.create(null);
     Object.keys(COLOURS).forEach(function (key) {
       var raw = own(variables, key);
       if (raw === undefined) return;
@@ -168,7 +169,7 @@
 
   /** { theme, properties } from init's or update's `appearance` (undefined: the defaults). */
   function readAppearance(appearance, path) {
-    var result = { theme: 'light', properties: {} };
+    var result = { theme: 'light', properties: Object.create(null) };
     if (appearance === undefined) return result;
     if (!isPlainObject(appearance)) {
       ignore(path, 'must be an object');
