@@ -1,6 +1,6 @@
 // The partner's React app around the README's <SignLoanContract> (src/SignLoanContract.tsx, copied from the README
 // block "react-example" when the test builds the app). window.testApp lets the test drive it as a partner's app
-// state would: mount with a token, re-render the parent, swap the token, unmount.
+// state would: mount with a token, re-render the parent, swap the token, switch language and theme, unmount.
 import { StrictMode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -17,6 +17,8 @@ let setParentState: ((update: (state: ParentState) => ParentState) => void) | un
 interface ParentState {
   token: string;
   tick: number;
+  locale?: string;
+  dark?: boolean;
 }
 
 function Parent({ initialToken }: { initialToken: string }) {
@@ -30,7 +32,12 @@ function Parent({ initialToken }: { initialToken: string }) {
     <main>
       <p data-tick={state.tick}>Parent render {state.tick}</p>
       {/* A new closure on every render: the one that runs must be the latest render's. */}
-      <SignLoanContract signingToken={state.token} onSigned={() => (observed.signedByRender = render)} />
+      <SignLoanContract
+        signingToken={state.token}
+        locale={state.locale}
+        dark={state.dark}
+        onSigned={() => (observed.signedByRender = render)}
+      />
     </main>
   );
 }
@@ -49,6 +56,10 @@ const testApp = {
   },
   setToken(token: string): void {
     flushSync(() => setParentState!((state) => ({ ...state, token })));
+  },
+  /** The partner's app switches the signer's language and its own theme. */
+  present(locale: string, dark: boolean): void {
+    flushSync(() => setParentState!((state) => ({ ...state, locale, dark })));
   },
   unmount(): void {
     root?.unmount();
