@@ -78,7 +78,7 @@ function update(host: Host, id: string, changes: Record<string, unknown>): Promi
   return host.evaluate(
     ({ id, changes }) => {
       try {
-        (window.__rec!.instances[id] as unknown as { update(c: unknown): void }).update(changes);
+        window.__rec!.instances[id]!.update(changes as SvcSDK.SvcContractsUpdate);
         return undefined;
       } catch (error) {
         return String(error);
