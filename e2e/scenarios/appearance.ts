@@ -64,6 +64,17 @@ function readLook() {
             : 'elsewhere'
         : undefined,
     darkPreferred: matchMedia('(prefers-color-scheme: dark)').matches,
+    // The numbered clauses are indented on the inline-start side (a logical property in app.css).
+    clausesIndent: (() => {
+      const list = document.querySelector('ol.clauses');
+      if (!list) return undefined;
+      const style = getComputedStyle(list);
+      return Number.parseFloat(style.paddingLeft) > 0
+        ? 'left'
+        : Number.parseFloat(style.paddingRight) > 0
+          ? 'right'
+          : 'none';
+    })(),
   };
 }
 
@@ -232,7 +243,12 @@ export function appearanceScenarios(test: ScenarioTest): void {
       dir: 'rtl',
       locale: 'ar-XB',
     });
-    expect(await look(host)).toMatchObject({ direction: 'rtl', signAt: 'right', lang: 'ar-XB' });
+    expect(await look(host)).toMatchObject({
+      direction: 'rtl',
+      signAt: 'right',
+      clausesIndent: 'right',
+      lang: 'ar-XB',
+    });
     await host.evaluate(() => void document.getElementById('c2')!.setAttribute('dir', 'rtl'));
     await openAndWait(host, 'b', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
     expect(await host.evaluateInFrame(frameIn('c2'), readLook)).toMatchObject({ direction: 'rtl', signAt: 'right' });
@@ -241,7 +257,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
   test('appearance: a left-to-right page gets a left-to-right app', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-    expect(await look(host)).toMatchObject({ direction: 'ltr', signAt: 'left', ...APP_LIGHT });
+    expect(await look(host)).toMatchObject({ direction: 'ltr', signAt: 'left', clausesIndent: 'left', ...APP_LIGHT });
   });
 
   test('update(): appearance and locale change live, in the same app document, with no new session or event', async ({
