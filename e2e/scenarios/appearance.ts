@@ -84,13 +84,13 @@ const look = (host: Host) => host.evaluateInFrame(frameIn('c1'), readLook);
 const markDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
 const sameDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => window.__before === true);
 
-/** Calls update(changes) on instance `id`; a throw comes back as its message. */
-function update(host: Host, id: string, changes: Record<string, unknown>): Promise<string | undefined> {
+/** Calls update(changes) on instance `id`: "updated", or what it threw (WebDriver turns undefined into null). */
+function update(host: Host, id: string, changes: Record<string, unknown>): Promise<string> {
   return host.evaluate(
     ({ id, changes }) => {
       try {
         window.__rec!.instances[id]!.update(changes as SvcSDK.SvcContractsUpdate);
-        return undefined;
+        return 'updated';
       } catch (error) {
         return String(error);
       }
@@ -275,7 +275,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
         locale: 'en',
       });
       await markDocument(host);
-      expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBeUndefined();
+      expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
       await expect
         .poll(() => look(host))
@@ -293,7 +293,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
       expect((await look(host)).fontSize).toBe('15px');
       expect(await sameDocument(host)).toBe(true);
       // Back to no tokens at all, in English: the app's own light look.
-      expect(await update(host, 'a', { appearance: { theme: 'light' }, locale: 'en' })).toBeUndefined();
+      expect(await update(host, 'a', { appearance: { theme: 'light' }, locale: 'en' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Sign contract');
       await expect.poll(() => look(host)).toMatchObject({ ...APP_LIGHT, theme: 'light', lang: 'en' });
       expect(await sameDocument(host)).toBe(true);
