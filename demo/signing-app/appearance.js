@@ -70,14 +70,17 @@
     return String(number) + match[2];
   }
 
-  /** 1 to 8 comma-separated names of [A-Za-z0-9 _-] (1–40 characters each), 200 at most → the CSS list, quoted. */
+  /**
+   * 1 to 8 comma-separated names of [A-Za-z0-9 _-] (1–40 characters each), at most 200 characters as the SDK
+   * re-serialises them (joined by ", ") → the CSS list, non-generic names quoted.
+   */
   function fontFamily(value) {
     // Checked on the raw text first: trimming must not hide a tab or a newline.
-    if (typeof value !== 'string' || value.length > 200 || !/^[A-Za-z0-9 _,-]+$/.test(value)) return undefined;
+    if (typeof value !== 'string' || !/^[A-Za-z0-9 _,-]+$/.test(value)) return undefined;
     var names = value.split(',').map(function (name) {
       return name.replace(/^ +| +$/g, '').replace(/ +/g, ' ');
     });
-    if (names.length > 8) return undefined;
+    if (names.length > 8 || names.join(', ').length > 200) return undefined;
     for (var i = 0; i < names.length; i++) {
       if (!/^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,38}[A-Za-z0-9_-])?$/.test(names[i])) return undefined;
     }

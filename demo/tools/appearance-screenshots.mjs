@@ -27,11 +27,16 @@ async function untilBackground(frame, expected) {
 try {
   const page = await browser.newPage({
     ignoreHTTPSErrors: true,
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: 1280, height: 1400 },
     deviceScaleFactor: 1,
   });
   await page.goto(sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('complete');
+  // A fixed frame tall enough for the contract down to its controls (set directly: the field may be in a closed group).
+  await page.evaluate(() => {
+    document.getElementById('height-fixed').checked = true;
+    document.getElementById('height').value = '980';
+  });
   // The panel may sit in a closed disclosure group of the demo's options.
   await page.locator('#appearance-panel').evaluate((panel) => {
     const group = panel.closest('details');
@@ -43,12 +48,15 @@ try {
   await frame.getByRole('button', { name: 'Sign contract' }).waitFor();
   // The lender preset's light background (demo/partner/appearance-panel.js).
   await untilBackground(frame, 'rgb(251, 248, 241)');
-  const signingArea = page.locator('section.signing');
-  await signingArea.screenshot({ path: docs('appearance-branded.png') });
+  // The page's own screenshot, clipped to the frame: it paints the cross-site frame, as docs/demo.png shows.
+  const signingArea = page.locator('#signing-container');
+  await signingArea.scrollIntoViewIfNeeded();
+  const clip = await signingArea.boundingBox();
+  await page.screenshot({ path: docs('appearance-branded.png'), clip });
   await page.getByLabel('Dark theme').check();
   // Its dark background: the same session, restyled in place.
   await untilBackground(frame, 'rgb(16, 32, 26)');
-  await signingArea.screenshot({ path: docs('appearance-dark.png') });
+  await page.screenshot({ path: docs('appearance-dark.png'), clip });
   console.log(`wrote ${docs('appearance-branded.png')} and ${docs('appearance-dark.png')}`);
 } finally {
   await browser.close();

@@ -64,6 +64,17 @@ function readLook() {
             : 'elsewhere'
         : undefined,
     darkPreferred: matchMedia('(prefers-color-scheme: dark)').matches,
+    // The numbered clauses are indented on the inline-start side (a logical property in app.css).
+    clausesIndent: (() => {
+      const list = document.querySelector('ol.clauses');
+      if (!list) return undefined;
+      const style = getComputedStyle(list);
+      return Number.parseFloat(style.paddingLeft) > 0
+        ? 'left'
+        : Number.parseFloat(style.paddingRight) > 0
+          ? 'right'
+          : 'none';
+    })(),
   };
 }
 
@@ -73,13 +84,13 @@ const look = (host: Host) => host.evaluateInFrame(frameIn('c1'), readLook);
 const markDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
 const sameDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => window.__before === true);
 
-/** Calls update(changes) on instance `id`; a throw comes back as its message. */
-function update(host: Host, id: string, changes: Record<string, unknown>): Promise<string | undefined> {
+/** Calls update(changes) on instance `id`: "updated", or what it threw (WebDriver turns undefined into null). */
+function update(host: Host, id: string, changes: Record<string, unknown>): Promise<string> {
   return host.evaluate(
     ({ id, changes }) => {
       try {
-        (window.__rec!.instances[id] as unknown as { update(c: unknown): void }).update(changes);
-        return undefined;
+        window.__rec!.instances[id]!.update(changes as SvcSDK.SvcContractsUpdate);
+        return 'updated';
       } catch (error) {
         return String(error);
       }
@@ -232,7 +243,12 @@ export function appearanceScenarios(test: ScenarioTest): void {
       dir: 'rtl',
       locale: 'ar-XB',
     });
-    expect(await look(host)).toMatchObject({ direction: 'rtl', signAt: 'right', lang: 'ar-XB' });
+    expect(await look(host)).toMatchObject({
+      direction: 'rtl',
+      signAt: 'right',
+      clausesIndent: 'right',
+      lang: 'ar-XB',
+    });
     await host.evaluate(() => void document.getElementById('c2')!.setAttribute('dir', 'rtl'));
     await openAndWait(host, 'b', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
     expect(await host.evaluateInFrame(frameIn('c2'), readLook)).toMatchObject({ direction: 'rtl', signAt: 'right' });
@@ -241,7 +257,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
   test('appearance: a left-to-right page gets a left-to-right app', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-    expect(await look(host)).toMatchObject({ direction: 'ltr', signAt: 'left', ...APP_LIGHT });
+    expect(await look(host)).toMatchObject({ direction: 'ltr', signAt: 'left', clausesIndent: 'left', ...APP_LIGHT });
   });
 
   test('update(): appearance and locale change live, in the same app document, with no new session or event', async ({
@@ -259,7 +275,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
         locale: 'en',
       });
       await markDocument(host);
-      expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBeUndefined();
+      expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
       await expect
         .poll(() => look(host))
@@ -277,7 +293,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
       expect((await look(host)).fontSize).toBe('15px');
       expect(await sameDocument(host)).toBe(true);
       // Back to no tokens at all, in English: the app's own light look.
-      expect(await update(host, 'a', { appearance: { theme: 'light' }, locale: 'en' })).toBeUndefined();
+      expect(await update(host, 'a', { appearance: { theme: 'light' }, locale: 'en' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Sign contract');
       await expect.poll(() => look(host)).toMatchObject({ ...APP_LIGHT, theme: 'light', lang: 'en' });
       expect(await sameDocument(host)).toBe(true);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseAppearance } from '../../src/appearance';
 
 interface AppAppearance {
   apply(message: unknown, path: string, fallbackDir: string): void;
@@ -165,4 +166,82 @@ describe('the signing app checks every appearance value again', () => {
     expect(root.style.getPropertyValue('--primary')).toBe('');
     expect(root.dir).toBe('rtl');
   });
+
+  /** The SDK's re-serialised token, or undefined where the SDK throws. */
+  function sdkToken(key: string, value: unknown): string | undefined {
+    try {
+      const parsed = parseAppearance({ variables: { [key]: value } }, 'config.appearance', '');
+      return (parsed.variables as Record<string, string>)[key];
+    } catch {
+      return undefined;
+    }
+  }
+
+  const PROPERTY: Record<string, string> = {
+    colorPrimary: '--primary',
+    colorDanger: '--danger',
+    borderRadius: '--radius',
+    fontSizeBase: '--font-size',
+    spacingUnit: '--space',
+    fontFamily: '--font',
+  };
+  const anyText = fc.string({ unit: fc.constantFrom(...'#0aF9 .,;:-_"\'\\@(){}/*\n\tpxremurlvar'.split('')) });
+  const candidates: Record<string, fc.Arbitrary<string>> = {
+    colorPrimary: fc.oneof(fc.stringMatching(/^#[\dA-Fa-fg]{2,7}$/), anyText),
+    colorDanger: fc.oneof(fc.stringMatching(/^#[\dA-Fa-f]{3,6}$/), anyText),
+    borderRadius: fc.oneof(fc.stringMatching(/^\d{1,3}(\.\d{0,4})?(px|rem|em)?$/), anyText),
+    fontSizeBase: fc.stringMatching(/^0?\d{1,2}(\.\d{0,4})?(px|rem)$/),
+    spacingUnit: fc.stringMatching(/^\d{1,2}(\.\d{0,4})?(px|rem)$/),
+    fontFamily: fc.oneof(
+      fc.array(fc.stringMatching(/^[ A-Za-z0-9_-]{0,44}$/), { maxLength: 10 }).map((names) => names.join(',')),
+      anyText,
+    ),
+  };
+
+  for (const key of Object.keys(candidates)) {
+    it(`${key}: the app takes exactly what the SDK takes, in the same canonical form (fast-check)`, () => {
+      fc.assert(
+        fc.property(candidates[key]!, (value) => {
+          const fromSdk = sdkToken(key, value);
+          const inApp = variables({ [key]: value }).properties[PROPERTY[key]!];
+          // The app quotes font names and writes generic families in lower case: compare what names they hold.
+          const comparable = key === 'fontFamily' ? inApp?.replaceAll('"', '').toLowerCase() : inApp;
+          expect(comparable).toBe(key === 'fontFamily' ? fromSdk?.toLowerCase() : fromSdk);
+          // And what the SDK sends, the app takes unchanged.
+          if (fromSdk !== undefined) expect(variables({ [key]: fromSdk }).properties[PROPERTY[key]!]).toBe(inApp);
+        }),
+        { numRuns: 400 },
+      );
+    });
+  }
+
+  it('fontFamily: the 200-character limit holds for the names as re-serialised, as in the SDK', () => {
+    const spaced = `Inter${' '.repeat(200)},   serif`;
+    expect(sdkToken('fontFamily', spaced)).toBe('Inter, serif');
+    expect(variables({ fontFamily: spaced }).properties['--font']).toBe('"Inter", serif');
+    const long = Array(5).fill('a'.repeat(39)).join(',');
+    expect(sdkToken('fontFamily', long)).toBeUndefined();
+    expect(variables({ fontFamily: long }).properties['--font']).toBeUndefined();
+  });
+
+  it('colorText with colorBackground: the app takes a pair exactly when the SDK does (fast-check)', () => {
+    const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
+    fc.assert(
+      fc.property(hex, hex, (colorText, colorBackground) => {
+        const pair = { colorText, colorBackground };
+        const sdkTakes = sdkTakesPair(pair);
+        expect(variables(pair).properties['--text'] !== undefined).toBe(sdkTakes);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  function sdkTakesPair(pair: Record<string, string>): boolean {
+    try {
+      parseAppearance({ variables: pair }, 'config.appearance', '');
+      return true;
+    } catch {
+      return false;
+    }
+  }
 });
