@@ -54,7 +54,8 @@ export class SvcContractSigning extends BaseElement {
   private _sessionKey: string | undefined;
   /** The live options and direction the session last took, by value: another key means an update(). */
   private _liveKey: string | undefined;
-  private _appearance: SvcContractsConfig['appearance'];
+  // Own from the start: an unset field would read a polluted Object.prototype.
+  private _appearance: SvcContractsConfig['appearance'] = undefined;
   private _checkQueued = false;
 
   /**
@@ -146,7 +147,8 @@ export class SvcContractSigning extends BaseElement {
   private _check(): void {
     const token = tokens.get(this);
     if (!this.isConnected || token === undefined) return this._end();
-    const options: Record<string, unknown> = {};
+    // No prototype: the locale read out of it below must be an attribute's, never a polluted Object.prototype's.
+    const options: Record<string, unknown> = Object.create(null);
     for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
       const value = optionValue(kind, this.getAttribute(attribute));
       if (value !== undefined && !(kind === 'flag' && !value)) options[option] = value;

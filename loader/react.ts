@@ -53,7 +53,9 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
  * (a different token string, contractId, appUrl, dir, …) starts a new one. `hidden` prepares it ahead.
  */
 export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & RefAttributes<ContractSigningHandle>> =
-  forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(props, ref) {
+  forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(givenProps, ref) {
+    // Own props only, as the SDK reads its options: a key of a polluted Object.prototype is no prop here.
+    const props: ContractSigningProps = Object.assign(Object.create(null), givenProps);
     const container = useRef<HTMLDivElement>(null);
     const latest = useRef(props);
     const running = useRef<Session | undefined>(undefined);

@@ -185,6 +185,22 @@ describe('<svc-contract-signing> appearance, locale, dir', () => {
     expect(FakeApp.in(element).handshake().message).toMatchObject({ appearance: DARK_SENT });
   });
 
+  it('a polluted Object.prototype changes nothing: no appearance, locale or direction comes from it', async () => {
+    // `_appearance` too: the element's own store of the property, a name an attacker can read in the package.
+    const polluted = { appearance: DARK, _appearance: DARK, locale: 'de', dir: 'rtl' };
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.assign(prototype, polluted);
+    try {
+      const { element, app } = await running();
+      expect(element.appearance).toBeUndefined();
+      const init = app.window.postMessage.mock.calls[0][0];
+      expect(Object.hasOwn(init, 'appearance') || Object.hasOwn(init, 'locale')).toBe(false);
+      expect(init).toMatchObject({ dir: 'ltr' });
+    } finally {
+      for (const key of Object.keys(polluted)) delete prototype[key];
+    }
+  });
+
   it('takes an appearance a framework set before the element was defined', async () => {
     const element = document.createElement('svc-contract-signing-appearance') as unknown as SvcContractSigning;
     Object.assign(element, { signingToken: TOKEN, appUrl: 'https://sign.test:8443', appearance: DARK });

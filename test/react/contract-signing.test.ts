@@ -200,6 +200,35 @@ describe('<ContractSigning>', () => {
     expect(constructed).toBe(0);
   });
 
+  it('a polluted Object.prototype changes nothing: no option, appearance, loader option or callback comes from it', async () => {
+    const polluted = {
+      title: 'Polluted',
+      contractId: 'polluted',
+      appearance: { theme: 'dark' },
+      locale: 'de',
+      dir: 'rtl',
+      cdnUrl: 'https://evil.example',
+      onReady: vi.fn(),
+    };
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.assign(prototype, polluted);
+    try {
+      await render(createElement(ContractSigning, props()));
+      const app = FakeApp.in(host);
+      const { message } = app.handshake();
+      expect(Object.hasOwn(message, 'appearance') || Object.hasOwn(message, 'locale')).toBe(false);
+      expect(message).toMatchObject({ dir: 'ltr' });
+      expect(app.iframe.title).not.toBe('Polluted');
+      await act(async () => {
+        await app.send(envelope('loaded'));
+        await app.send(envelope('ready'));
+      });
+      expect(polluted.onReady).not.toHaveBeenCalled();
+    } finally {
+      for (const key of Object.keys(polluted)) delete prototype[key];
+    }
+  });
+
   it('lists every SvcContracts option as a session or live option, and every event as a callback', () => {
     // But warm: the component opens or prepares as soon as it constructs, so the first attempt adopts the warm frame
     // at once either way (test/unit/warm-frame.test.ts); a prop would change nothing.
