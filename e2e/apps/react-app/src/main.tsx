@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Observed } from './observed';
 import { SignLoanContract } from './SignLoanContract';
+import { signingOptions } from './signing-config';
 
 const observed = { renders: 0, signedByRender: 0, framesAdded: 0, mountEffects: 0 };
 new MutationObserver((records) => {
@@ -17,8 +18,6 @@ let setParentState: ((update: (state: ParentState) => ParentState) => void) | un
 interface ParentState {
   token: string;
   tick: number;
-  locale?: string;
-  dark?: boolean;
 }
 
 function Parent({ initialToken }: { initialToken: string }) {
@@ -32,12 +31,7 @@ function Parent({ initialToken }: { initialToken: string }) {
     <main>
       <p data-tick={state.tick}>Parent render {state.tick}</p>
       {/* A new closure on every render: the one that runs must be the latest render's. */}
-      <SignLoanContract
-        signingToken={state.token}
-        locale={state.locale}
-        dark={state.dark}
-        onSigned={() => (observed.signedByRender = render)}
-      />
+      <SignLoanContract signingToken={state.token} onSigned={() => (observed.signedByRender = render)} />
     </main>
   );
 }
@@ -57,9 +51,13 @@ const testApp = {
   setToken(token: string): void {
     flushSync(() => setParentState!((state) => ({ ...state, token })));
   },
-  /** The partner's app switches the signer's language and its own theme. */
+  /**
+   * The signer picks a language and a dark theme: the example spreads `signingOptions` into <ContractSigning> at
+   * each render, so the next render passes the new `locale` and a new `appearance` object.
+   */
   present(locale: string, dark: boolean): void {
-    flushSync(() => setParentState!((state) => ({ ...state, locale, dark })));
+    Object.assign(signingOptions, { locale, appearance: { theme: dark ? 'dark' : 'light' } });
+    flushSync(() => setParentState!((state) => ({ ...state, tick: state.tick + 1 })));
   },
   unmount(): void {
     root?.unmount();
