@@ -306,6 +306,30 @@ export function appearanceScenarios(test: ScenarioTest): void {
     }
   });
 
+  test("update(): a new locale keeps the signer's place: the decline form and its typed reason", async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
+    await host.goto(hostUrl());
+    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await host.clickInFrame(frameIn('c1'), 'Decline');
+    await waitForFrameText(host, 'c1', 'Decline this contract?');
+    await host.evaluateInFrame(frameIn('c1'), () => {
+      (document.getElementById('decline-reason') as HTMLTextAreaElement).value = 'Rate too high';
+      window.__before = true;
+    });
+    expect(await update(host, 'a', { locale: 'de' })).toBe('updated');
+    await waitForFrameText(host, 'c1', 'Diesen Vertrag ablehnen?');
+    expect(
+      await host.evaluateInFrame(frameIn('c1'), () => ({
+        reason: (document.getElementById('decline-reason') as HTMLTextAreaElement).value,
+        same: window.__before === true,
+      })),
+    ).toEqual({ reason: 'Rate too high', same: true });
+    expect(await names(host, 'a')).toEqual(READY);
+  });
+
   test('theme auto: the app follows the colour scheme its frame reports', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await openAndWait(host, 'a', 'c1', {
