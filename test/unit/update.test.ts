@@ -227,6 +227,23 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
   });
 });
 
+describe('the appearance option at construction', () => {
+  it('a wrong appearance is a TypeError naming its path, and nothing is built (no frame, container free)', () => {
+    const container = makeContainer();
+    const bad = { appearance: { variables: { colorText: '#777', colorBackground: '#fff' } }, warm: true };
+    expect(() => create(bad, container)).toThrow(
+      new TypeError(
+        '[contracts-sdk] config.appearance.variables: colorText on colorBackground has a contrast of 4.47:1; WCAG AA needs at least 4.5:1.',
+      ),
+    );
+    expect(() => create({ appearance: 'dark' } as object, container)).toThrow(
+      '[contracts-sdk] config.appearance must be an object, got string.',
+    );
+    expect(container.querySelectorAll('iframe')).toHaveLength(0);
+    expect(() => create({}, container)).not.toThrow(); // the container was not claimed
+  });
+});
+
 describe("direction: the partner's, else the container's as the page computes it, at each init and update", () => {
   it("init and update follow the container's computed direction at that moment", async () => {
     const { sdk, app, container, mail, init } = await ready();
