@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
 import { createInstance, open, sign, signingFrame, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
+import { BRAND } from './scenarios/appearance';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -151,6 +152,21 @@ const APP_STATES = [
     token: 'complete',
     config: { locale: 'de' },
     shown: 'Vertrag unterschreiben',
+    role: 'button',
+  },
+  // The partner's appearance (issue #40): a lender's brand, and the app's dark theme.
+  {
+    name: 'contract, branded',
+    token: 'complete',
+    config: { appearance: BRAND },
+    shown: 'Sign contract',
+    role: 'button',
+  },
+  {
+    name: 'contract, dark theme',
+    token: 'complete',
+    config: { appearance: { theme: 'dark' } },
+    shown: 'Sign contract',
     role: 'button',
   },
   {

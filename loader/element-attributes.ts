@@ -1,5 +1,6 @@
 // The attributes of <svc-contract-signing> as data: each one's SvcContracts (or loader) option and how its text is
-// read. Every attribute here defines the session: a change of its value starts a new one.
+// read. Every attribute here defines the session: a change of its value starts a new one; but locale, which
+// updates the running session (LIVE_OPTIONS, loader/session.ts).
 import { configError } from '../src/errors';
 import type { SessionOptionName } from './session';
 

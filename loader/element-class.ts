@@ -1,5 +1,6 @@
 // <svc-contract-signing>: one signing session in the element itself. The token is a property only; the options
-// are attributes (loader/element-attributes.ts); the SDK's events are DOM events (loader/element-events.ts).
+// are attributes (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM
+// events (loader/element-events.ts).
 import { hasOwn } from '../src/values';
 import {
   LOADER_ATTRIBUTES,
@@ -12,7 +13,7 @@ import {
 } from './element-attributes';
 import { domEventName } from './element-events';
 import { loadingError, startSession, type Session } from './session';
-import type { SigningTokenSource } from './types';
+import type { SigningTokenSource, SvcContractsConfig } from './types';
 
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
@@ -27,6 +28,8 @@ export class SvcContractSigning extends BaseElement {
     TOKEN_ATTRIBUTE,
     // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
     'hidden',
+    // The standard attribute: the frame follows the element's direction (an ancestor's dir is read at each check).
+    'dir',
   ];
 
   // Reflected attributes (accessors defined on the prototype below).
@@ -49,7 +52,24 @@ export class SvcContractSigning extends BaseElement {
   private _session: Session | undefined;
   /** Everything the session was created with, by value: another key means another session. */
   private _sessionKey: string | undefined;
+  /** The live options and direction the session last took, by value: another key means an update(). */
+  private _liveKey: string | undefined;
+  // Own from the start: an unset field would read a polluted Object.prototype.
+  private _appearance: SvcContractsConfig['appearance'] = undefined;
   private _checkQueued = false;
+
+  /**
+   * The signing app's look (SvcContracts' `appearance` option): a property, as it is an object. A change of value
+   * updates the running session in place; a wrong value while it runs is a TypeError on the console and changes
+   * nothing.
+   */
+  get appearance(): SvcContractsConfig['appearance'] {
+    return this._appearance;
+  }
+  set appearance(appearance: SvcContractsConfig['appearance'] | null) {
+    this._appearance = appearance ?? undefined;
+    this._queueCheck();
+  }
 
   /** The signer's token, or a function returning one (asked at each attempt; a new function does not restart). Write-only. */
   get signingToken(): undefined {
@@ -64,7 +84,7 @@ export class SvcContractSigning extends BaseElement {
   connectedCallback(): void {
     // A framework may have set properties before the element was defined: those own properties hide the
     // accessors; take their values through the accessors instead.
-    for (const name of ['signingToken', ...SESSION_ATTRIBUTES.map((row) => row[3]), 'cdnUrl']) {
+    for (const name of ['signingToken', 'appearance', ...SESSION_ATTRIBUTES.map((row) => row[3]), 'cdnUrl']) {
       if (hasOwn(this, name)) {
         const value = (this as never)[name];
         delete (this as Record<string, unknown>)[name];
@@ -127,18 +147,26 @@ export class SvcContractSigning extends BaseElement {
   private _check(): void {
     const token = tokens.get(this);
     if (!this.isConnected || token === undefined) return this._end();
-    const options: Record<string, unknown> = {};
+    // No prototype: the locale read out of it below must be an attribute's, never a polluted Object.prototype's.
+    const options: Record<string, unknown> = Object.create(null);
     for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
       const value = optionValue(kind, this.getAttribute(attribute));
       if (value !== undefined && !(kind === 'flag' && !value)) options[option] = value;
     }
+    // locale and appearance update the running session; the SDK reads the direction again at each update().
+    const { locale, ...created } = options;
+    const live = { appearance: this._appearance, locale: locale as string | undefined };
+    const liveKey = JSON.stringify([live, getComputedStyle(this).direction]);
     // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
     const loader = {
       cdnUrl: this.getAttribute('cdn-url') ?? undefined,
       nonce: this.nonce || this.getAttribute('nonce') || undefined,
     };
-    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, options]);
+    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, created]);
+    const liveChanged = this._liveKey !== liveKey;
+    this._liveKey = liveKey;
     if (this._session && this._sessionKey === key) {
+      if (liveChanged) this._update(live);
       if (!this.hasAttribute('hidden')) this._session.show();
       return;
     }
@@ -147,12 +175,26 @@ export class SvcContractSigning extends BaseElement {
     this._session = startSession({
       container: this,
       token: () => tokens.get(this),
-      options,
+      options: { ...created, ...live },
       loader,
       hidden: this.hasAttribute('hidden'),
       onEvent: (event, payload) => this._dispatch(domEventName(event), payload),
-      onMisuse: (error) => this._misuse(error),
+      // The session could not start: the next change starts a new one (a fixed appearance or locale included).
+      onMisuse: (error) => {
+        this._end();
+        this._misuse(error);
+      },
     });
+  }
+
+  /** Updates the running session in place; a wrong value is on the console only: the session goes on unchanged. */
+  private _update(live: Parameters<Session['update']>[0]): void {
+    try {
+      this._session!.update(live);
+    } catch (error) {
+      // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
+      console.error(error);
+    }
   }
 
   private _end(): void {

@@ -1,5 +1,5 @@
 // The props of <ContractSigning> as data: which callback each event calls (the session options: loader/session.ts).
-import type { SESSION_OPTIONS } from './session';
+import type { SessionOptionName } from './session';
 import type { ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
 
 /** `contract.x` → `onX`. */
@@ -15,7 +15,7 @@ export type EventCallbacks = {
 };
 
 /** `signingToken` and every other SvcContracts option, plus the loader's options. */
-export type SessionOptions = Pick<SvcContractsConfig, 'signingToken' | (typeof SESSION_OPTIONS)[number]> & {
+export type SessionOptions = Pick<SvcContractsConfig, 'signingToken' | SessionOptionName> & {
   /** CDN origin to load the SDK from (loadSvcSDK's cdnUrl). Default: the production CDN. */
   cdnUrl?: string;
   /** Nonce of your CSP `script-src`, set on the SDK's script element. */

@@ -13,11 +13,14 @@ import {
   type RefAttributes,
 } from 'react';
 import { callbackName, type EventCallbacks, type SessionOptions } from './react-props';
-import { SESSION_OPTIONS, startSession, type Session } from './session';
+import { LIVE_OPTIONS, SESSION_OPTIONS, startSession, type Session } from './session';
 
 export type { EventCallbacks, SessionOptions } from './react-props';
 
-/** Props of `<ContractSigning>`. Which of them start a new session is listed in SESSION_OPTIONS (README "React"). */
+/**
+ * Props of `<ContractSigning>`. Which of them start a new session is listed in SESSION_OPTIONS; which update the
+ * running one, in LIVE_OPTIONS (README "React").
+ */
 export interface ContractSigningProps extends SessionOptions, EventCallbacks {
   /** The container's class. Changing it never restarts the session. */
   className?: string;
@@ -45,11 +48,14 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
 /**
  * Renders a `<div>` and runs one signing session in it: loads the SDK (the version this package pins, with
  * Subresource Integrity), creates an SvcContracts instance, opens it, and destroys it on unmount. Re-rendering
- * never restarts the session: callbacks and a token function are read from the latest render; only a change of
- * a session option (a different token string, contractId, appUrl, …) starts a new one. `hidden` prepares it ahead.
+ * never restarts the session: callbacks and a token function are read from the latest render; a change of
+ * `appearance` (by value) or `locale` updates the running session in place; only a change of a session option
+ * (a different token string, contractId, appUrl, dir, …) starts a new one. `hidden` prepares it ahead.
  */
 export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & RefAttributes<ContractSigningHandle>> =
-  forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(props, ref) {
+  forwardRef<ContractSigningHandle, ContractSigningProps>(function ContractSigning(givenProps, ref) {
+    // Own props only, as the SDK reads its options: a key of a polluted Object.prototype is no prop here.
+    const props: ContractSigningProps = Object.assign(Object.create(null), givenProps);
     const container = useRef<HTMLDivElement>(null);
     const latest = useRef(props);
     const running = useRef<Session | undefined>(undefined);
@@ -66,6 +72,8 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
       if (!props.hidden) running.current?.show();
     });
 
+    // appearance and locale, as update() takes them (undefined: none).
+    const live = Object.fromEntries(LIVE_OPTIONS.map((name) => [name, props[name]]));
     // A token string is part of the session; a token function is not (the latest one is asked at each attempt).
     const token = props.signingToken;
     const sessionKey = [
@@ -81,7 +89,7 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
         container: container.current!,
         token: () => latest.current.signingToken,
         // Undefined ones too: the SDK takes an undefined option as one not given.
-        options: Object.fromEntries(SESSION_OPTIONS.map((name) => [name, props[name]])),
+        options: { ...Object.fromEntries(SESSION_OPTIONS.map((name) => [name, props[name]])), ...live },
         loader: props, // its cdnUrl and nonce
         hidden: props.hidden,
         onEvent: (event, payload) =>
@@ -95,6 +103,13 @@ export const ContractSigning: ForwardRefExoticComponent<ContractSigningProps & R
         running.current = undefined;
       };
     }, [...sessionKey, loadAttempt]);
+
+    // The live options by value (the same appearance in a new object literal is no change): update() the running
+    // session in place. A wrong value throws the SDK's TypeError here: React passes it to the error boundary.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value; the session has them from its start.
+    useEffect(() => {
+      running.current?.update(live);
+    }, [JSON.stringify(live)]);
 
     useImperativeHandle(
       ref,

@@ -20,7 +20,6 @@ export const SESSION_OPTIONS = [
   'contractId',
   'appUrl',
   'environment',
-  'locale',
   'title',
   'width',
   'height',
@@ -29,9 +28,19 @@ export const SESSION_OPTIONS = [
   'loadTimeout',
   'debug',
   'display',
+  'dir',
 ] as const satisfies readonly Exclude<keyof SvcContractsConfig, 'signingToken'>[];
 
-export type SessionOptionName = (typeof SESSION_OPTIONS)[number];
+/**
+ * The options a running session takes as they change, by SvcContracts.update(): the signing app applies them in
+ * place (same document, no new session). A session is created with them too.
+ */
+export const LIVE_OPTIONS = ['appearance', 'locale'] as const satisfies readonly (keyof SvcUpdate)[];
+
+export type SessionOptionName = (typeof SESSION_OPTIONS)[number] | (typeof LIVE_OPTIONS)[number];
+
+/** What update() takes: the live options. */
+type SvcUpdate = Parameters<SvcContracts['update']>[0];
 
 /** What a binding gives a session: where it runs, what it is created with, and where its outcomes go. */
 export interface SessionSpec {
@@ -63,6 +72,11 @@ export interface Session {
   show(): void;
   /** Starts an attempt (the first, or a retry after an error): open() once shown, prepare() until then. */
   attempt(): Promise<void> | undefined;
+  /**
+   * Applies the live options (the whole set, as update() replaces them): update() on the instance, or the options
+   * the instance is still to be constructed with. A wrong value throws the SDK's TypeError and changes nothing.
+   */
+  update(changes: SvcUpdate): void;
   end(): void;
 }
 
@@ -80,6 +94,10 @@ export function startSession(spec: SessionSpec): Session {
     },
     attempt() {
       return shown ? contract?.open() : contract?.prepare();
+    },
+    update(changes) {
+      if (contract) contract.update(changes);
+      else Object.assign(config, changes);
     },
     end() {
       ended = true;

@@ -1,6 +1,7 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
+import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
@@ -14,7 +15,9 @@ const HELLO_VERSION = 1;
  */
 /** The warm start (docs/protocol.md §4.6): the app waits for init, however late, once told `wait`. */
 export const WARM = 'warm';
-export const SDK_FEATURES: readonly string[] = [WARM, 'renew', 'heartbeat'];
+/** Live appearance and locale (docs/protocol.md §6.2): the app applies `update` in place. */
+export const UPDATE = 'update';
+export const SDK_FEATURES: readonly string[] = [WARM, 'renew', 'heartbeat', UPDATE];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
@@ -146,14 +149,15 @@ export function parseAppMessage(
   return undefined;
 }
 
+/** The answer to hello (docs/protocol.md §4.3): the token, the contract, and how the app is to look. */
 export function initMessage(
   version: number,
   token: string,
-  settings: { contractId?: string; locale?: string },
+  contractId: string | undefined,
+  look: Presentation,
   sdkVersion: string,
 ) {
-  const { contractId, locale } = settings;
-  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, locale, features: SDK_FEATURES });
+  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, ...look, features: SDK_FEATURES });
 }
 
 /** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */

@@ -208,7 +208,9 @@
     if ($('locale').value) options.locale = $('locale').value;
     if ($('frame-title').value.trim()) options.title = $('frame-title').value.trim();
     if ($('popup').checked) options.display = 'popup';
-    var created = new window.SvcSDK.SvcContracts(container, options);
+    // The appearance panel (appearance-panel.js) adds its tokens, and updates this instance live from then on.
+    var panel = window.DemoAppearancePanel;
+    var created = panel.follow(new window.SvcSDK.SvcContracts(container, panel.withAppearance(options)));
     EVENTS.forEach(function (name) {
       created.on(name, function (payload) {
         log.add('event', name, payload);

@@ -1,7 +1,8 @@
 // The app side of docs/protocol.md (version 1): hello to the parent (in a frame) or the opener (in a window of its
 // own, display "popup"), accept one init with a MessagePort,
 // then report loaded / ready / an outcome (completed, declined, cancelled) / error / resize, the signer's steps and
-// activity over that port, and answer the SDK's focus request.
+// activity over that port, and answer the SDK's focus request. The partner's appearance, direction and locale come
+// in init and, with feature `update`, in `update` messages that the app applies in place (appearance.js).
 // Every document of the frame does this, so a reload (or a return from another page) gets the session back. The token stays in this closure: it is
 // sent only in POST bodies to this origin and never logged, rendered or put in a URL.
 (function () {
@@ -22,6 +23,10 @@
   var FREEZE_MS = 30000;
   var view = window.SandboxSigningView;
   var keepAliveKit = window.SandboxKeepAlive;
+  var appearance = window.SandboxAppearance;
+  var strings = window.SandboxSigningStrings;
+  // Features this app lists in hello besides keepalive.js's: the SDK's init says which it supports too.
+  var FEATURES = ['warm', 'update'];
 
   function envelope(type, fields) {
     var message = { protocol: PROTOCOL, version: VERSION, type: type };
@@ -65,6 +70,8 @@
   var port;
   var token;
   var locale;
+  // Whether the SDK listed feature `update` in init: only then are update messages accepted.
+  var updates = false;
   var sessionOrigin;
   // Heartbeat and renewal (keepalive.js), from init on.
   var keepAlive;
@@ -151,8 +158,36 @@
     send(type, fields);
   }
 
+  /** init's or update's locale, if it is a BCP 47 tag (the SDK's rule: Intl accepts it); else none, logged. */
+  function readLocale(message, path) {
+    var requested = own(message, 'locale');
+    if (requested === undefined) return undefined;
+    try {
+      if (typeof requested === 'string') return Intl.getCanonicalLocales(requested)[0];
+    } catch {
+      // refused below
+    }
+    console.warn('[signing app] ignored ' + path + '.locale: must be a BCP 47 tag like "de-DE"');
+    return undefined;
+  }
+
+  /** Locale, appearance and direction from init or update, applied to this document (`path` names it in logs). */
+  function present(message, path) {
+    locale = readLocale(message, path);
+    var language = strings.languageOf(locale);
+    appearance.apply(message, path, strings.directionOf(language));
+    return language;
+  }
+
+  /** `update` (feature `update`): the full presentation again, applied in place: no reload, no new session. */
+  function onUpdate(message) {
+    var before = strings.languageOf(locale);
+    if (present(message, 'update') !== before) view.relabel(locale);
+  }
+
   function onPortMessage(event) {
     if (keepAlive.onMessage(event.data, isMessage)) return;
+    if (updates && isMessage(event.data, 'update')) return onUpdate(event.data);
     if (!isMessage(event.data, 'focus')) return;
     // Chromium and Firefox let a frame take focus when its parent asks; WebKit refuses a cross-site frame
     // without a user gesture, so the app asks the SDK to focus the frame element instead (docs/protocol.md §6.2).
@@ -173,9 +208,10 @@
     port = event.ports[0];
     port.onmessage = onPortMessage;
     token = event.data.signingToken;
-    var requested = own(event.data, 'locale');
-    locale = typeof requested === 'string' ? requested : undefined;
+    present(event.data, 'init');
     view.setLocale(locale);
+    var sdkFeatures = own(event.data, 'features');
+    updates = Array.isArray(sdkFeatures) && sdkFeatures.indexOf('update') >= 0;
     view.loading();
     sessionOrigin = event.origin;
     keepAlive = keepAliveKit.start({
@@ -225,7 +261,8 @@
     // Sandbox scenario "stalled": loaded, and never ready.
     if (session.neverReady) return;
     setTimeout(function () {
-      showContract(session.contract);
+      // The contract in every language the service has, so that an update's locale needs no new session call.
+      showContract(session.contracts || { en: session.contract });
       send('ready');
       running = true;
       keepAlive.expiresIn(session.expiresInMs);
@@ -254,12 +291,13 @@
     }
   }
 
-  function showContract(contract) {
-    view.contract(contract, {
+  /** `contracts`: the contract by language (see view.contract). */
+  function showContract(contracts) {
+    view.contract(contracts, {
       sign: onSign,
       decline: function () {
         view.declineForm(onDecline, function () {
-          showContract(contract);
+          showContract(contracts);
         });
       },
       later: function () {
@@ -330,7 +368,7 @@
   window.addEventListener('message', onMessage);
   var initTimer = setTimeout(view.ended, INIT_WAIT_MS);
   host.postMessage(
-    envelope('hello', { versions: VERSIONS, features: ['warm'].concat(keepAliveKit.FEATURES) }),
+    envelope('hello', { versions: VERSIONS, features: FEATURES.concat(keepAliveKit.FEATURES) }),
     expectedParent || '*',
   );
 })();

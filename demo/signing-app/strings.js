@@ -1,5 +1,7 @@
-// Every string the sandbox signing app shows, in English and German. The language comes from init's `locale`
-// (docs/protocol.md): any `de` or `de-*` is German, everything else (and no locale) is English.
+// Every string the sandbox signing app shows, in English and German, and the pseudo-locale `ar-XB` for right-to-left
+// testing. The language comes from init's or update's `locale` (docs/protocol.md): any `de` or `de-*` is German,
+// `ar-XB` is the English text mirrored as a right-to-left script reads (the pseudo-locale Chromium and Android use
+// for this: the sandbox has no real right-to-left translation), everything else (and no locale) is English.
 (function () {
   'use strict';
   var STRINGS = {
@@ -106,10 +108,38 @@
     },
   };
 
+  // RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING: Latin letters laid out right to left.
+  function mirrored(text) {
+    return '\u202e' + text + '\u202c';
+  }
+
+  /** A strings table with every text (and every function's result) mirrored. */
+  function pseudoRtl(table) {
+    var result = {};
+    Object.keys(table).forEach(function (key) {
+      var entry = table[key];
+      if (typeof entry === 'string') result[key] = mirrored(entry);
+      else if (typeof entry === 'function') {
+        result[key] = function () {
+          return mirrored(entry.apply(null, arguments));
+        };
+      } else result[key] = pseudoRtl(entry);
+    });
+    return result;
+  }
+
+  STRINGS['ar-XB'] = pseudoRtl(STRINGS.en);
+
   window.SandboxSigningStrings = {
-    /** "de" for any `de` or `de-*` locale, else "en". */
+    /** "de" for any `de` or `de-*` locale, "ar-XB" for that pseudo-locale (any case), else "en". */
     languageOf: function (locale) {
-      return typeof locale === 'string' && /^de(-|$)/i.test(locale) ? 'de' : 'en';
+      if (typeof locale !== 'string') return 'en';
+      if (/^ar-xb$/i.test(locale)) return 'ar-XB';
+      return /^de(-|$)/i.test(locale) ? 'de' : 'en';
+    },
+    /** The direction a language is written in, for an SDK that sends no `dir` (before 1.3.0). */
+    directionOf: function (language) {
+      return language === 'ar-XB' ? 'rtl' : 'ltr';
     },
     forLanguage: function (language) {
       return STRINGS[language] || STRINGS.en;

@@ -1,5 +1,6 @@
 // Renders the signing app's states with createElement/textContent only (the page's CSP enforces Trusted
-// Types, and nothing from the server is ever parsed as HTML), in the language init asked for.
+// Types, and nothing from the server is ever parsed as HTML), in the language init asked for; an `update` with
+// another locale draws the current view again in place (relabel).
 (function () {
   'use strict';
   var root = document.getElementById('app');
@@ -65,7 +66,30 @@
 
   var button;
   var note;
-  var shown;
+  // The current view drawn again (relabel), and the Sign button's state on top of it (signing, offline, failed).
+  var redraw;
+  var buttonState;
+  var reasonField;
+  // The contract in each language the service sent, by language (see contract()).
+  var translations;
+
+  /** The contract in the signer's current language, else in English (the pseudo-locale ar-XB has no text of its own). */
+  function shown() {
+    return translations[language] || translations.en;
+  }
+
+  /** Makes `draw(args...)` the view that relabel() draws again. */
+  function remember(draw, args) {
+    redraw = function () {
+      draw.apply(null, args);
+    };
+    buttonState = undefined;
+  }
+
+  // The controls and heading of a view, in order: the focused one is found again by its place after a relabel.
+  function focusables() {
+    return Array.prototype.slice.call(root.querySelectorAll('button, textarea, h1'));
+  }
 
   window.SandboxSigningView = {
     /** `locale` from init (or undefined); sets <html lang> too, so assistive technology reads it right. */
@@ -83,19 +107,39 @@
       var target = button?.isConnected && !button.disabled ? button : root.querySelector('h1');
       if (target) target.focus();
     },
+    /**
+     * `locale` from an `update`: the current view in the new language, in place (same document), with the
+     * signer's place: the typed decline reason, the Sign button's state and the keyboard focus are kept.
+     */
+    relabel: function (locale) {
+      var typed = reasonField?.isConnected ? reasonField.value : undefined;
+      var state = buttonState;
+      var focused = focusables().indexOf(document.activeElement);
+      window.SandboxSigningView.setLocale(locale);
+      if (!redraw) return;
+      redraw();
+      if (typed !== undefined) reasonField.value = typed;
+      if (state) state();
+      if (focused >= 0) focusables()[focused]?.focus();
+    },
     standalone: function () {
+      remember(window.SandboxSigningView.standalone, arguments);
       status(text.standalone);
     },
     ended: function () {
+      remember(window.SandboxSigningView.ended, arguments);
       status(text.ended);
     },
     loading: function () {
+      remember(window.SandboxSigningView.loading, arguments);
       status(text.loading);
     },
     preparing: function () {
+      remember(window.SandboxSigningView.preparing, arguments);
       status(text.preparing);
     },
     error: function (code, message) {
+      remember(window.SandboxSigningView.error, arguments);
       var shownMessage = language === 'en' ? message : text.errors[code];
       show(
         mainHeading(text.errorTitle),
@@ -103,9 +147,14 @@
         el('p', 'code', text.code + code),
       );
     },
-    /** The contract with its controls; `actions`: sign, decline, later (finish later), reload. */
-    contract: function (contract, actions) {
-      shown = contract;
+    /**
+     * The contract with its controls. `contracts`: the contract by language ({ en, de }), so a later relabel shows
+     * it in the new language with no new session; `actions`: sign, decline, later (finish later), reload.
+     */
+    contract: function (contracts, actions) {
+      remember(window.SandboxSigningView.contract, arguments);
+      translations = contracts;
+      var contract = shown();
       var clauses = el('ol', 'clauses');
       contract.clauses.forEach(function (clause) {
         var item = el('li');
@@ -139,13 +188,15 @@
     },
     /** Asks for an optional reason; `onConfirm(reason)` declines, `onBack` shows the contract again. */
     declineForm: function (onConfirm, onBack) {
+      remember(window.SandboxSigningView.declineForm, arguments);
       var field = el('textarea', 'reason');
+      reasonField = field;
       field.id = 'decline-reason';
       field.rows = 3;
       field.maxLength = 500;
       var label = el('label', '', text.reasonLabel);
       label.htmlFor = field.id;
-      var confirm = el('button', 'sign', text.declineConfirm);
+      var confirm = el('button', 'sign danger', text.declineConfirm);
       confirm.type = 'button';
       confirm.addEventListener('click', function () {
         onConfirm(field.value);
@@ -153,7 +204,7 @@
       var controls = el('p', 'actions');
       controls.append(confirm, secondaryButton(text.back, onBack));
       showKeepingFocus(
-        el('p', 'reference', text.reference(shown.reference)),
+        el('p', 'reference', text.reference(shown().reference)),
         mainHeading(text.declineTitle),
         el('p', 'note', text.declineNote),
         label,
@@ -162,48 +213,56 @@
       );
     },
     declined: function (reason) {
-      var rows = [[text.agreement, shown.title]];
+      remember(window.SandboxSigningView.declined, arguments);
+      var rows = [[text.agreement, shown().title]];
       if (reason) rows.push([text.reasonGiven, reason]);
       showKeepingFocus(
-        el('p', 'reference', text.reference(shown.reference)),
+        el('p', 'reference', text.reference(shown().reference)),
         mainHeading(text.declined),
         definitionList(rows),
         el('p', 'note', text.closeWindow),
       );
     },
     later: function () {
+      remember(window.SandboxSigningView.later, arguments);
       showKeepingFocus(
-        el('p', 'reference', text.reference(shown.reference)),
+        el('p', 'reference', text.reference(shown().reference)),
         mainHeading(text.laterTitle),
         el('p', 'note', text.laterNote),
       );
     },
     signing: function () {
+      buttonState = window.SandboxSigningView.signing;
       button.disabled = true;
       note.textContent = text.signing;
       afterRender();
     },
     offline: function () {
+      buttonState = window.SandboxSigningView.offline;
       button.disabled = true;
       note.textContent = text.offline;
       afterRender();
     },
     signed: function (signedAt) {
+      remember(window.SandboxSigningView.signed, arguments);
       // The Sign button that had the keyboard's focus is gone: keep the signer's place on the new heading.
       showKeepingFocus(
-        el('p', 'reference', text.reference(shown.reference)),
+        el('p', 'reference', text.reference(shown().reference)),
         mainHeading(text.signed),
         definitionList(
           [
-            [text.agreement, shown.title],
-            [text.signedBy, shown.signer.name + ', ' + shown.signer.role],
+            [text.agreement, shown().title],
+            [text.signedBy, shown().signer.name + ', ' + shown().signer.role],
             [text.signedAt, new Date(signedAt).toLocaleString(language)],
-          ].concat(shown.terms.slice(0, 1)),
+          ].concat(shown().terms.slice(0, 1)),
         ),
         el('p', 'note', text.closeWindow),
       );
     },
     signFailed: function (message) {
+      buttonState = function () {
+        window.SandboxSigningView.signFailed(message);
+      };
       button.disabled = false;
       note.textContent = text.signFailed(message);
       afterRender();

@@ -1,12 +1,14 @@
 // The docs' plain HTML page with <svc-contract-signing> (support/element-page.ts) under the strict CSP with
 // Trusted Types: signs to completion with no violation, the token never in the DOM, and the page's own
-// contract-completed handler moves on.
+// contract-completed handler moves on; the appearance property and the locale attribute change the running app
+// in place.
 import type { TestInfo } from '@playwright/test';
 import { expect, issueToken, type Sandbox } from '../support/fixtures';
 import type { ElementPage } from '../support/element-page';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNER_LINE } from './expected';
+import { expectLiveDarkGerman } from './live-presentation';
 
 type PageArgs = { host: Host; sandbox: Sandbox; elementPage: ElementPage };
 export type ElementPageTest = (title: string, body: (args: PageArgs, testInfo: TestInfo) => Promise<void>) => void;
@@ -45,5 +47,32 @@ export function elementPageScenarios(test: ElementPageTest): void {
       })
       .toBe(elementPage.nextStepUrl);
     expect(sandbox.sessionStarts(token)).toBe(1);
+  });
+
+  test("the docs' page: element.appearance = { theme: 'dark' } and locale=\"de\" turn the running app dark and German in place, one session, no violation", async ({
+    host,
+    sandbox,
+    elementPage,
+  }) => {
+    const { token } = await issueToken(sandbox, 'complete');
+    elementPage.setToken(token);
+    await host.watchViolations();
+    await host.goto(elementPage.url);
+    await expect
+      .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
+        message: 'the frame shows the contract',
+        intervals: [100, 250],
+      })
+      .toContain(SIGNER_LINE);
+    await expectLiveDarkGerman(host, FRAME, () =>
+      host.evaluate(() => {
+        const signing = document.querySelector('svc-contract-signing')!;
+        signing.appearance = { theme: 'dark' };
+        signing.setAttribute('locale', 'de');
+      }),
+    );
+    expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
+    expect(await host.evaluate(() => document.querySelectorAll('svc-contract-signing iframe').length)).toBe(1);
+    expect(await host.violations()).toEqual([]);
   });
 }

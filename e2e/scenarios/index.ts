@@ -1,5 +1,6 @@
 // Every cross-engine scenario, registered by e2e/scenarios.spec.ts (Chromium, Firefox) and
 // e2e/webkit/scenarios.spec.ts (WebKit). A new scenario goes in one of these modules and runs in all three.
+import { appearanceScenarios } from './appearance';
 import { errorScenarios } from './errors';
 import { hiddenPageScenarios } from './hidden-page';
 import { lifecycleScenarios } from './lifecycle';
@@ -23,4 +24,5 @@ export function registerScenarios(test: ScenarioTest): void {
   recoveryAndOptionsScenarios(test);
   sessionSurvivalScenarios(test);
   hiddenPageScenarios(test);
+  appearanceScenarios(test);
 }

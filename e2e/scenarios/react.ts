@@ -7,6 +7,7 @@ import type { Observed } from '../apps/react-app/src/observed';
 import type { ReactApps, ReactVariant } from '../support/react-fixture';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
+import { expectLiveDarkGerman } from './live-presentation';
 
 type ReactArgs = { host: Host; sandbox: Sandbox; reactApps: ReactApps };
 export type ReactScenarioTest = (title: string, body: (args: ReactArgs, testInfo: TestInfo) => Promise<void>) => void;
@@ -15,6 +16,7 @@ type TestApp = {
   mount(token: string, strict: boolean): void;
   rerender(count: number): void;
   setToken(token: string): void;
+  present(locale: string, dark: boolean): void;
   unmount(): void;
   observed(): Observed;
 };
@@ -86,6 +88,21 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     await host.evaluate(() => window.testApp.unmount());
     expect(await observed(host)).toMatchObject({ framesNow: 0, framesAdded: 1, signedByRender: 0 });
     expect(await host.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
+  });
+
+  test(`${variant}: German and dark from the partner's app state update the running app in place: one session, one frame`, async ({
+    host,
+    sandbox,
+    reactApps,
+  }) => {
+    const { token } = await issueToken(sandbox, 'complete');
+    await host.goto(reactApps.url(variant));
+    await mount(host, token);
+    await waitForContract(host);
+    await expectLiveDarkGerman(host, FRAME, () => host.evaluate(() => window.testApp.present('de', true)));
+    await host.evaluate(() => window.testApp.rerender(5));
+    expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
+    expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
   });
 
   test(`${variant}: a new signingToken starts a new session in place of the old one`, async ({

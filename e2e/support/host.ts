@@ -47,6 +47,12 @@ export interface Host {
   hidePage: (() => Promise<() => Promise<void>>) | null;
   /** Goes back in the page's history as the signer's Back button does (resolves once asked, not once shown). */
   goBack(): Promise<void>;
+  /**
+   * Makes the page and its frames report `scheme` as the signer's prefers-color-scheme, while they run. Null where
+   * the driver cannot: Firefox ESR 153 over WebDriver BiDi takes Playwright's emulateMedia without error and
+   * changes nothing, not even in the top page (checked 2026-11-27); WebDriver classic (WebKit) has no emulation.
+   */
+  emulateColorScheme: ((scheme: 'light' | 'dark') => Promise<void>) | null;
 }
 
 /** Waits until the page's visibilityState (read with the driver's `evaluate`) is `state`. */
@@ -127,6 +133,7 @@ export function pageHost(page: Page, engine: Engine): Host {
       // Asked from a task of its own, so the evaluate returns before the page it runs in goes away.
       await page.evaluate(() => void setTimeout(() => history.back()));
     },
+    emulateColorScheme: engine === 'chromium' ? (scheme) => page.emulateMedia({ colorScheme: scheme }) : null,
     // Headless Chromium keeps every page visible (see Host.hidePage).
     hidePage: engine === 'chromium' ? null : () => hideBehindNewTab(page, host.evaluate),
   };

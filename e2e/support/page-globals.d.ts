@@ -39,6 +39,9 @@ declare global {
     __lines?: string[];
     /** securitypolicyviolation reports collected by setup-errors.ts. */
     __reported?: string[];
+    /** e2e/scenarios/appearance.ts's hand-made parent: the app's port, and the types of what the app sent on it. */
+    __appPort?: MessagePort;
+    __appMessages?: string[];
     /** Marks a frame's document, so a reload or replacement is seen (its absence). */
     __before?: boolean;
     __prepared?: boolean;

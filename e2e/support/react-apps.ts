@@ -33,7 +33,8 @@ const REACT_MODULES = {
 export type ReactMajor = keyof typeof REACT_MODULES;
 
 // The partner's environment module: here it reads the sandbox's addresses from the page's query, which the test
-// sets (a partner's would hold its own fixed values; the README shows the sandbox's).
+// sets (a partner's would hold its own fixed values; the README shows the sandbox's). The app's present() adds
+// locale and appearance to it, as the README example spreads it into <ContractSigning> at each render.
 const SIGNING_CONFIG = `import type { SessionOptions } from 'contracts-sdk/react';
 
 const query = new URLSearchParams(location.search);

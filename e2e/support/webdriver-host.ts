@@ -62,6 +62,7 @@ export function webdriverHost(browser: Browser): Host {
     },
     watchBrowserRequests: () => null,
     goBack: () => browser.back(),
+    emulateColorScheme: null,
     async hidePage() {
       // WebKitGTK hides a minimised window's page; a new tab or window beside it leaves it visible.
       const { width, height } = await browser.getWindowSize();

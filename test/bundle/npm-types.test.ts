@@ -41,6 +41,18 @@ export function elementWithMainTypes(onError: (payload: ContractErrorPayload) =>
   const element = document.querySelector(ELEMENT_TAG_NAME);
   element?.addEventListener('contract-error', (event) => onError(event.detail));
 }
+
+export function appearanceInBothBindings(config: SvcContractsConfig, element: HTMLElementTagNameMap['svc-contract-signing']) {
+  element.appearance = config.appearance;
+  element.appearance = { theme: 'dark', variables: { colorPrimary: '#0b5cad' } };
+  element.appearance = null;
+  // @ts-expect-error: a theme the SDK does not have
+  element.appearance = { theme: 'blue' };
+  const props: ContractSigningProps = { signingToken: 't', appearance: element.appearance, dir: 'rtl', locale: 'de' };
+  // @ts-expect-error: dir is "ltr" or "rtl"
+  const wrong: ContractSigningProps = { signingToken: 't', dir: 'up' };
+  return [createElement(ContractSigning, props), wrong];
+}
 `;
 
 // ESM importing the CommonJS declarations' types, and CommonJS importing the ESM ones (node16, nodenext).

@@ -170,8 +170,9 @@ describe('<svc-contract-signing>', () => {
     expect(created[0].config).toMatchObject({ height: 500, width: 640 });
   });
 
-  it('lists every SvcContracts option but the token as an attribute', () => {
-    expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken'].sort()).toEqual(
+  it('lists every SvcContracts option but the token as an attribute, but appearance and dir', () => {
+    // appearance is an object: a property (test/element/live-options.test.ts); dir is the element's own attribute.
+    expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken', 'appearance', 'dir'].sort()).toEqual(
       // But warm: the element opens or prepares as soon as it constructs, so the first attempt adopts the warm frame
       // at once either way (test/unit/warm-frame.test.ts); an attribute would change nothing.
       Object.keys(OPTION_TYPES)

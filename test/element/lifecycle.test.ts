@@ -128,7 +128,6 @@ describe('<svc-contract-signing> lifecycle', () => {
     ['contract-id', 'c-2'],
     ['app-url', 'https://sign2.test:8443'],
     ['environment', 'qa'],
-    ['locale', 'de'],
     ['frame-title', 'Sign your loan'],
     ['width', '80%'],
     ['height', '500'],

@@ -6,7 +6,7 @@ import { OPTION_TYPES } from '../../src/config';
 import { EVENT_NAMES } from '../../src/emitter';
 import { ContractSigning, type ContractSigningHandle } from '../../loader/react';
 import { callbackName } from '../../loader/react-props';
-import { SESSION_OPTIONS } from '../../loader/session';
+import { LIVE_OPTIONS, SESSION_OPTIONS } from '../../loader/session';
 import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { constructed, frames, host, props, readyApp, render, root } from './helpers';
 
@@ -66,9 +66,9 @@ describe('<ContractSigning>', () => {
 
   it.each([
     ['contractId', 'c-2'],
-    ['locale', 'de'],
     ['height', 500],
     ['title', 'Sign your loan'],
+    ['dir', 'rtl'],
     ['cdnUrl', 'https://cdn.example.com'],
   ] as const)('a change of %s starts a new session', async (name, value) => {
     await render(createElement(ContractSigning, props()));
@@ -200,10 +200,39 @@ describe('<ContractSigning>', () => {
     expect(constructed).toBe(0);
   });
 
-  it('lists every SvcContracts option as a session option, and every event as a callback', () => {
+  it('a polluted Object.prototype changes nothing: no option, appearance, loader option or callback comes from it', async () => {
+    const polluted = {
+      title: 'Polluted',
+      contractId: 'polluted',
+      appearance: { theme: 'dark' },
+      locale: 'de',
+      dir: 'rtl',
+      cdnUrl: 'https://evil.example',
+      onReady: vi.fn(),
+    };
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.assign(prototype, polluted);
+    try {
+      await render(createElement(ContractSigning, props()));
+      const app = FakeApp.in(host);
+      const { message } = app.handshake();
+      expect(Object.hasOwn(message, 'appearance') || Object.hasOwn(message, 'locale')).toBe(false);
+      expect(message).toMatchObject({ dir: 'ltr' });
+      expect(app.iframe.title).not.toBe('Polluted');
+      await act(async () => {
+        await app.send(envelope('loaded'));
+        await app.send(envelope('ready'));
+      });
+      expect(polluted.onReady).not.toHaveBeenCalled();
+    } finally {
+      for (const key of Object.keys(polluted)) delete prototype[key];
+    }
+  });
+
+  it('lists every SvcContracts option as a session or live option, and every event as a callback', () => {
     // But warm: the component opens or prepares as soon as it constructs, so the first attempt adopts the warm frame
     // at once either way (test/unit/warm-frame.test.ts); a prop would change nothing.
-    expect([...SESSION_OPTIONS, 'signingToken'].sort()).toEqual(
+    expect([...SESSION_OPTIONS, ...LIVE_OPTIONS, 'signingToken'].sort()).toEqual(
       Object.keys(OPTION_TYPES)
         .filter((option) => option !== 'warm')
         .sort(),

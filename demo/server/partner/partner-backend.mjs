@@ -8,7 +8,7 @@ import { requestLoopback } from '../../../lib/loopback-client.mjs';
 import { SCENARIO_HEADER } from '../service/contracts-api.mjs';
 import { SCENARIO_NAMES } from '../service/scenarios.mjs';
 
-const ASSETS = new Set(['demo.js', 'demo-log.js', 'demo.css']);
+const ASSETS = new Set(['demo.js', 'demo-log.js', 'demo.css', 'appearance-panel.js']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Picker entry for a token of another form, which the sandbox answers with not_found. */
 export const OTHER_TOKEN = 'other_token';

@@ -65,6 +65,9 @@ const TEXT = {
   },
 };
 
+/** The languages the sample contract is written in. */
+export const CONTRACT_LANGUAGES = Object.keys(TEXT);
+
 /** "de" for any `de` or `de-*` locale, else "en" (the same rule as the app's own strings). */
 export function contractLanguage(locale) {
   return typeof locale === 'string' && /^de(-|$)/i.test(locale) ? 'de' : 'en';

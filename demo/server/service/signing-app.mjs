@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../../../lib/http-kit.mjs';
-import { sampleContract } from './sample-contract.mjs';
+import { CONTRACT_LANGUAGES, sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 
-const ASSETS = new Set(['app.js', 'keepalive.js', 'strings.js', 'view.js', 'app.css']);
+const ASSETS = new Set(['app.js', 'appearance.js', 'keepalive.js', 'strings.js', 'view.js', 'app.css']);
 // Where the `crash` scenario navigates its frame: a page whose response never ends, until the sandbox closes.
 const HANG_PATH = '/embed/hang';
 
@@ -74,6 +74,8 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       freezeAfterMs: behaviour.freezeAfterMs,
       crashAfterMs: behaviour.crashAfterMs,
       contract: sampleContract(record, body.locale),
+      // Every language the sandbox has, so that the app can follow a live locale update without a new session.
+      contracts: Object.fromEntries(CONTRACT_LANGUAGES.map((language) => [language, sampleContract(record, language)])),
     });
   }
 

@@ -1,11 +1,12 @@
 // The partner's React app around the README's <SignLoanContract> (src/SignLoanContract.tsx, copied from the README
 // block "react-example" when the test builds the app). window.testApp lets the test drive it as a partner's app
-// state would: mount with a token, re-render the parent, swap the token, unmount.
+// state would: mount with a token, re-render the parent, swap the token, switch language and theme, unmount.
 import { StrictMode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Observed } from './observed';
 import { SignLoanContract } from './SignLoanContract';
+import { signingOptions } from './signing-config';
 
 const observed = { renders: 0, signedByRender: 0, framesAdded: 0, mountEffects: 0 };
 new MutationObserver((records) => {
@@ -49,6 +50,14 @@ const testApp = {
   },
   setToken(token: string): void {
     flushSync(() => setParentState!((state) => ({ ...state, token })));
+  },
+  /**
+   * The signer picks a language and a dark theme: the example spreads `signingOptions` into <ContractSigning> at
+   * each render, so the next render passes the new `locale` and a new `appearance` object.
+   */
+  present(locale: string, dark: boolean): void {
+    Object.assign(signingOptions, { locale, appearance: { theme: dark ? 'dark' : 'light' } });
+    flushSync(() => setParentState!((state) => ({ ...state, tick: state.tick + 1 })));
   },
   unmount(): void {
     root?.unmount();

@@ -1,0 +1,55 @@
+// The partner demo's appearance panel (demo/partner/appearance-panel.js): a preset goes into the new session's
+// options, and a change while it runs restyles the signing frame live through update().
+import { expect, test } from './support/fixtures';
+
+/** The signing frame's page background, as the signer sees it. */
+const frameBackground = (page: import('@playwright/test').Page) =>
+  page
+    .frameLocator('#signing-container iframe')
+    .locator('html')
+    .evaluate((root) => getComputedStyle(root).backgroundColor);
+
+/** Opens the disclosure group that holds the panel, where the demo's layout has one (issue #42). */
+const showPanel = (page: import('@playwright/test').Page) =>
+  page.locator('#appearance-panel').evaluate((panel) => {
+    const group = panel.closest('details');
+    if (group) group.open = true;
+  });
+
+test('demo page: the appearance panel brands the session, and its dark toggle restyles the frame live', async ({
+  page,
+  sandbox,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  await page.goto(sandbox.urls.demo);
+  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await page.getByLabel('Scenario').selectOption('complete');
+  await showPanel(page);
+  await page.getByLabel('Preset').selectOption('lender');
+  await page.getByRole('button', { name: 'New session' }).click();
+  const frame = page.frameLocator('#signing-container iframe');
+  await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  // The lender's light colours came with the construction.
+  expect(await frameBackground(page)).toBe('rgb(251, 248, 241)');
+  await frame.locator('html').evaluate(() => void (window.__before = true));
+
+  await page.getByLabel('Dark theme').check();
+  await expect.poll(() => frameBackground(page)).toBe('rgb(16, 32, 26)');
+  await page.getByLabel('Preset').selectOption('sandbox');
+  // The app's own dark theme: the preset's colours are gone with it (update() replaces the whole appearance).
+  await expect.poll(() => frameBackground(page)).toBe('rgb(20, 23, 28)');
+
+  // Restyled in place: the same document, one session, and the SDK's events once each.
+  expect(await frame.locator('html').evaluate(() => window.__before === true)).toBe(true);
+  const events = await page
+    .locator('#log tr')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.event));
+  expect(events.filter((e) => e === 'update()')).toHaveLength(2);
+  expect(events.filter((e) => /^contract\.(loading|loaded|ready)$/.test(e!))).toEqual([
+    'contract.loading',
+    'contract.loaded',
+    'contract.ready',
+  ]);
+  expect(violations).toEqual([]);
+});
