@@ -3,7 +3,8 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { envelope, helloFeatures, helloVersion, WARM, type AppMessage, type KeepAliveMessage } from './protocol';
+import { envelope, HEARTBEAT, helloFeatures, helloVersion, RENEW, WARM } from './protocol';
+import type { AppMessage, KeepAliveMessage } from './protocol';
 import { createRenewal } from './renewal';
 import { withToken } from './token';
 import type { SigningTokenSource } from './types';
@@ -75,7 +76,12 @@ export function openChannel(options: ChannelOptions): Channel {
   /** The current port's handshake: a renewal replaces its token, which later hellos then get too. */
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
-  const onPortMessage = routePortMessages(options, send, () => handshake!);
+  const onPortMessage = routePortMessages(
+    options,
+    send,
+    () => handshake!,
+    (what) => ignore(what, origin),
+  );
 
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
@@ -106,25 +112,33 @@ export function openChannel(options: ChannelOptions): Channel {
 }
 
 /**
- * The port's messages: renewal and heartbeat are the channel's, the rest the attempt's. Only an app that supports a
- * feature sends its messages (init told it that this SDK does: docs/protocol.md §4.5); an app that never beats is
- * never watched. A renewed token goes into the current `handshake` (its port reads it at each message).
+ * The port's messages: renewal and heartbeat are the channel's, the rest the attempt's. A feature's messages count
+ * only when this handshake negotiated it (both sides listed it: docs/protocol.md §4.5); an app that did not list it
+ * is ignored, and none of the feature runs: no token call, no watchdog. A renewed token goes into the current
+ * `handshake` (its port reads it at each message).
  */
 function routePortMessages(
   options: ChannelOptions,
   send: (type: string, fields?: object) => void,
-  handshake: () => { token: string },
+  handshake: () => { token: string; features: readonly string[] },
+  ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
   const renew = createRenewal(options.renewWith, (token) => {
     // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
     if (token) handshake().token = token;
     send('renewed', { signingToken: token });
   });
-  const beat = createWatchdog(options.cleanup, options.watching, () => send('ping'), options.onUnresponsive);
+  const on = (feature: string) => handshake().features.includes(feature);
+  // Silence counts only while the current handshake has the heartbeat: a reloaded app may no longer list it.
+  const watching = () => on(HEARTBEAT) && options.watching();
+  const beat = createWatchdog(options.cleanup, watching, () => send('ping'), options.onUnresponsive);
   return (message) => {
-    if (message.type === 'renew') renew();
-    else if (message.type === 'beat') beat();
-    else options.onAppMessage(message);
+    const { type } = message;
+    if (type !== 'renew' && type !== 'beat') return options.onAppMessage(message);
+    const feature = type === 'renew' ? RENEW : HEARTBEAT;
+    if (!on(feature)) ignore(`${type} without ${feature}`);
+    else if (type === 'renew') renew();
+    else beat();
   };
 }
 

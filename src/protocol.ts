@@ -14,7 +14,11 @@ const HELLO_VERSION = 1;
  */
 /** The warm start (docs/protocol.md §4.6): the app waits for init, however late, once told `wait`. */
 export const WARM = 'warm';
-export const SDK_FEATURES: readonly string[] = [WARM, 'renew', 'heartbeat'];
+/** Token renewal (§6.7): app → SDK `renew`, SDK → app `renewed`. */
+export const RENEW = 'renew';
+/** The heartbeat (§6.6): app → SDK `beat`, SDK → app `ping`. */
+export const HEARTBEAT = 'heartbeat';
+export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
