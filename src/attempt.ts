@@ -36,6 +36,8 @@ export interface Attempt {
   isWarm(): boolean; // shortened by the build
   /** open() or prepare() takes the attempt: a warm one asks for its token now; the load detectors start. */
   begin(): void; // shortened by the build
+  /** The warm frame's app offered only protocol versions this SDK does not speak, before any attempt took it. */
+  refused(): boolean; // shortened by the build
   /** Stops the listeners, timers and port; the frame stays (an error the app reported is the signer's to read). */
   halt(): void; // shortened by the build
   /** halt(), then removes the frame or closes the window. Idempotent, as halt() is. */
@@ -65,7 +67,11 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
   const askToken = () => attemptToken(options.renewWith, failLoading);
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
-  const appChannel = openChannel({ ...options, iframe, popup, token, cleanup: connection, onNoHello });
+  // Before any attempt (the warm frame), a too new app is remembered: open() or prepare() reports it (svc-contracts.ts).
+  let refused = false;
+  const onNoCommonVersion = () => (giveToken ? (refused = true) : options.onNoCommonVersion());
+  const channelOptions = { ...options, iframe, popup, token, cleanup: connection, onNoHello, onNoCommonVersion };
+  const appChannel = openChannel(channelOptions);
   if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
   else placeFrame(iframe!, options, connection, frame, failLoading);
   return {
@@ -73,10 +79,12 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     appChannel,
     isWarm: () => !!giveToken,
     begin() {
-      giveToken?.(askToken());
+      // A refused app gets no init: its token is not asked.
+      if (!refused) giveToken?.(askToken());
       giveToken = undefined;
       watchLoading(settings, appChannel, connection, failLoading);
     },
+    refused: () => refused,
     halt: connection.run,
     teardown() {
       connection.run();

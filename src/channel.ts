@@ -172,11 +172,14 @@ function listenForHellos(
     } else if (!options.canGreet()) {
       // After the outcome any hello is out of order, whatever versions it offers (docs/protocol.md §4.2).
       ignore('hello out of order', origin);
-    } else if (!offered) {
-      options.onNoCommonVersion();
     } else {
+      // The app spoke: its silence after load is no longer the question, whatever it offers.
       heard = true;
       stopLoadCheck();
+      if (!offered) {
+        options.log('no common protocol version with', origin);
+        return options.onNoCommonVersion();
+      }
       const features = helloFeatures(event.data);
       // init may come much later (the warm start, a token function): an app that can wait is told to (§4.4).
       if (features.includes(WARM)) frameWindow.postMessage(envelope(offered, 'wait'), origin);

@@ -173,3 +173,51 @@ describe('warm start: a hidden frame of the signing app from construction', () =
     expect(() => create({ warm: 'yes' as unknown as boolean })).toThrow('config.warm must be a boolean, got string.');
   });
 });
+
+describe("warm start: the warm frame's hello is checked like any other (issue #43)", () => {
+  const NEWER_HELLO = envelope('hello', { versions: [2], features: ['warm'] });
+  const TOO_OLD = {
+    contractId: undefined,
+    code: 'loading_error',
+    message: 'The signing app needs a newer SDK version: load the current one.',
+    source: 'sdk',
+  };
+
+  it.each(['open', 'prepare'] as const)(
+    'a hello offering only a newer protocol: logged at once, reported by %s() at once, no token asked, no no-hello text later',
+    (method) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const lines: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.join(' ')));
+      const source = vi.fn(() => TOKEN);
+      const { sdk, app, events } = warmed({ signingToken: source, debug: true });
+      app.iframe.dispatchEvent(new Event('load'));
+      app.post(NEWER_HELLO);
+      expect(lines).toContain(`[contracts-sdk] no common protocol version with ${APP_ORIGIN}`);
+      vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS);
+      expect(events.names()).toEqual([]);
+      void sdk[method]();
+      expect(events.seen).toEqual([
+        ['contract.loading', { contractId: undefined }],
+        ['contract.error', TOO_OLD],
+      ]);
+      expect(app.iframe.isConnected).toBe(false);
+      vi.advanceTimersByTime(60_000);
+      expect(events.names()).toEqual(['contract.loading', 'contract.error']);
+      expect(source).not.toHaveBeenCalled();
+      expect(messages(app)).toEqual([]); // no wait, no init
+      vi.restoreAllMocks();
+    },
+  );
+
+  it('a retry after it starts afresh: a new frame, whose app may have been updated meanwhile', async () => {
+    const { sdk, container, app } = warmed();
+    app.post(NEWER_HELLO);
+    void sdk.open();
+    void sdk.open();
+    expect(frames(container)).toHaveLength(1);
+    expect(frames(container)[0]).not.toBe(app.iframe);
+    await microtasksDone();
+    expect(FakeApp.in(container).handshake().message).toMatchObject({ type: 'init', signingToken: TOKEN });
+  });
+});
