@@ -4,6 +4,7 @@
 // make of it (no box, focus, axe, CSP, leaks, timing) is the e2e suite's (e2e/warm-frame.spec.ts) and the bench's.
 import { describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
+import { frameBlockedMessage } from '../../src/load-failure';
 import {
   APP_ORIGIN,
   APP_URL,
@@ -121,6 +122,26 @@ describe('warm start: a hidden frame of the signing app from construction', () =
     expect(app.iframe.isConnected).toBe(false);
     expect(frames(container)).toHaveLength(1);
     expect(FakeApp.in(container).handshake().message).toMatchObject({ type: 'init', signingToken: TOKEN });
+  });
+
+  it("a warm frame the page's CSP blocked is not taken: open() creates a new one, whose violation is reported at once", () => {
+    const blocked = () =>
+      Object.assign(new Event('securitypolicyviolation', { bubbles: true, composed: true }), {
+        blockedURI: APP_ORIGIN,
+        effectiveDirective: 'frame-src',
+        disposition: 'enforce',
+      });
+    const { sdk, container, app, events } = warmed();
+    document.dispatchEvent(blocked());
+    expect(events.names()).toEqual([]); // no error before open()
+    void sdk.open();
+    expect(app.iframe.isConnected).toBe(false);
+    expect(frames(container)).toHaveLength(1);
+    document.dispatchEvent(blocked()); // the browser blocks the new frame as well
+    expect(events.seen.at(-1)).toEqual([
+      'contract.error',
+      { contractId: undefined, code: 'loading_error', message: frameBlockedMessage(APP_ORIGIN), source: 'sdk' },
+    ]);
   });
 
   it('close() and destroy() before open() remove it and stop listening; open() after close() starts a fresh frame', () => {
