@@ -23,22 +23,22 @@ export function connectAppPort(
   frameWindow: Window,
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
-  // hello.token is read at each message: a renewal over this port replaces it (channel.ts).
-  hello: { version: number; features: readonly string[]; token: string; settings: Settings },
+  // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
+  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings },
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, features, token, settings } = hello;
+  const { version, features, tokens, settings } = hello;
   const { port1: port, port2 } = new MessageChannel();
   const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
-    const message = parseAppMessage(portEvent.data, version, hello.token);
+    const message = parseAppMessage(portEvent.data, version, ...tokens);
     if (message?.type === 'focus') onFocusRequest();
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  frameWindow.postMessage(initMessage(version, token, settings, SDK_VERSION), settings.app.origin, [port2]);
+  frameWindow.postMessage(initMessage(version, tokens[0], settings, SDK_VERSION), settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
   const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));

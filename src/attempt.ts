@@ -47,12 +47,13 @@ export interface Attempt {
 /**
  * Places an attempt's frame (hidden, in the container) or window and opens its channel, which listens before the
  * frame is in the document, so that the app's hello cannot be missed. Undefined: the browser blocked the window.
+ * renewWith is the partner's token source, asked once per attempt here and at each renewal (channel.ts). The
+ * connection and the frame are cleaned up apart: an error the app reports ends the connection but leaves the frame
+ * for the signer to read.
  */
 export function createAttempt(options: AttemptOptions): Attempt | undefined {
   const { settings, warm } = options;
-  // Apart: an error the app reports ends the connection but leaves the frame for the signer to read.
-  const connection = createCleanup();
-  const frame = createCleanup();
+  const [connection, frame] = [createCleanup(), createCleanup()];
   // display "popup": the window first, in the task of the signer's click; the token function is asked after.
   const popup = settings.popup ? openPopup(settings.app.embedUrl) : undefined;
   if (popup === null) return;
@@ -63,13 +64,12 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
     giveToken = undefined;
   };
-  // renewWith: the partner's token source, asked once per attempt here and at each renewal (channel.ts).
   const askToken = () => attemptToken(options.renewWith, failLoading);
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
-  const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
-  // Before any attempt (the warm frame), a too new app is remembered: open() or prepare() reports it (svc-contracts.ts).
+  // The warm frame's app too new for this SDK: open() or prepare() reports it, asking no token (svc-contracts.ts).
   let refused = false;
   const onNoCommonVersion = () => (giveToken ? (refused = true) : options.onNoCommonVersion());
+  const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
   const channelOptions = { ...options, iframe, popup, token, cleanup: connection, onNoHello, onNoCommonVersion };
   const appChannel = openChannel(channelOptions);
   if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
@@ -79,7 +79,6 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     appChannel,
     isWarm: () => !!giveToken,
     begin() {
-      // A refused app gets no init: its token is not asked.
       if (!refused) giveToken?.(askToken());
       giveToken = undefined;
       watchLoading(settings, appChannel, connection, failLoading);

@@ -71,24 +71,20 @@ export function openChannel(options: ChannelOptions): Channel {
   const { iframe, popup, settings, cleanup, log } = options;
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
+  const ignoreApp = (what: string) => ignore(what, origin);
   const withAttemptToken = withToken(options.token, cleanup);
   let port: AppPort | undefined;
-  /** The current port's handshake: a renewal replaces its token, which later hellos then get too. */
+  // The current port's handshake. Its `tokens` are the attempt's, newest first (a renewal adds one): the next hello's
+  // init gets the first, and app text is cleaned of all of them until the attempt ends.
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
-  const onPortMessage = routePortMessages(
-    options,
-    send,
-    () => handshake!,
-    (what) => ignore(what, origin),
-  );
+  const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
 
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      const onMalformed = () => ignore('malformed', origin);
-      handshake = { ...hello, token: handshake?.token ?? token, settings };
-      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, onMalformed, log);
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings };
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );
   cleanup.add(() => {
@@ -97,7 +93,7 @@ export function openChannel(options: ChannelOptions): Channel {
   });
 
   return {
-    ignore: (what) => ignore(what, origin),
+    ignore: ignoreApp,
     heard,
     // The app focuses its control; the element only when the app cannot: iframe.focus() first would leave Firefox's
     // frame document unfocused (docs/decisions.md #23).
@@ -120,13 +116,14 @@ export function openChannel(options: ChannelOptions): Channel {
 function routePortMessages(
   options: ChannelOptions,
   send: (type: string, fields?: object) => void,
-  handshake: () => { token: string; features: readonly string[] },
+  handshake: () => { tokens: string[]; features: readonly string[] },
   ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
   const renew = createRenewal(options.renewWith, (token) => {
     // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
-    if (token) handshake().token = token;
-    send('renewed', { signingToken: token });
+    // No signingToken key at all then, rather than one holding undefined (docs/protocol.md §6.7).
+    if (token) handshake().tokens.unshift(token);
+    send('renewed', token ? { signingToken: token } : undefined);
   });
   const on = (feature: string) => handshake().features.includes(feature);
   // Silence counts only while the current handshake has the heartbeat: a reloaded app may no longer list it.
@@ -145,7 +142,8 @@ function routePortMessages(
 /**
  * Calls `answer` for each hello to answer: from this instance's own app window and the exact origin, while the
  * attempt may still greet, offering a version this SDK speaks; checked in that order, anything else ignored
- * (docs/protocol.md §4.2). Returns whether a hello was heard.
+ * (docs/protocol.md §4.2). Returns whether a hello was heard: one this attempt may answer, whatever versions it
+ * offers (the app spoke, so its silence after load is no longer the question).
  */
 function listenForHellos(
   options: ChannelOptions,
@@ -173,7 +171,6 @@ function listenForHellos(
       // After the outcome any hello is out of order, whatever versions it offers (docs/protocol.md §4.2).
       ignore('hello out of order', origin);
     } else {
-      // The app spoke: its silence after load is no longer the question, whatever it offers.
       heard = true;
       stopLoadCheck();
       if (!offered) {

@@ -53,6 +53,15 @@ describe('warm start: a hidden frame of the signing app from construction', () =
     expect(JSON.stringify(messages(app))).not.toContain(TOKEN);
   });
 
+  it('wait answers every hello that lists warm, also one that init follows at once (warm: false, a token string)', async () => {
+    const container = makeContainer();
+    void create({ warm: false }, container).open();
+    const app = FakeApp.in(container);
+    app.post(WARM_HELLO);
+    await microtasksDone();
+    expect(types(app)).toEqual(['wait', 'init']);
+  });
+
   it('tells nothing to a hello from another window or origin, nor wait to an app that does not list warm', () => {
     const { app } = warmed();
     app.post(WARM_HELLO, 'https://evil.test');
