@@ -5,10 +5,11 @@ import { execFileSync } from 'node:child_process';
 import vm from 'node:vm';
 
 /**
- * Budget for the minified + gzip -9 bundle (the failing limit), for all of 1.3.0's features together: 1.2.0
- * measured 5616 B this way (of its 5632 B budget), 1.1.0 5016 B (docs/decisions.md #21).
+ * Budget for the minified + gzip -9 bundle (the failing limit), for all of 1.3.0's features together and every 1.x
+ * feature to come (8 KiB, issue #40; docs/decisions.md #30): 1.2.0 measured 5616 B this way (of its 5632 B
+ * budget), 1.1.0 5016 B (docs/decisions.md #21).
  */
-export const BUDGET_GZIP_BYTES = 7168;
+export const BUDGET_GZIP_BYTES = 8192;
 
 /** `sha384-<base64>` of the exact bytes, as browsers compute Subresource Integrity. */
 export function sriOf(bytes) {

@@ -1,6 +1,7 @@
 import type { Settings } from './config';
 import { focusedElement } from './focused';
 import type { Logger } from './logger';
+import { presentation } from './presentation';
 import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAliveMessage } from './protocol';
 import { SDK_VERSION } from './version';
 
@@ -24,12 +25,13 @@ export function connectAppPort(
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
   // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
-  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings },
+  // container: whose direction init carries unless the partner chose one.
+  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; container: Element },
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, features, tokens, settings } = hello;
+  const { version, features, tokens, settings, container } = hello;
   const { port1: port, port2 } = new MessageChannel();
   const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
@@ -38,7 +40,8 @@ export function connectAppPort(
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  frameWindow.postMessage(initMessage(version, tokens[0], settings, SDK_VERSION), settings.app.origin, [port2]);
+  const init = initMessage(version, tokens[0], settings.contractId, presentation(settings, container), SDK_VERSION);
+  frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
   const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));

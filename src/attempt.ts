@@ -17,8 +17,6 @@ import { attemptToken } from './token';
 export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' | 'token' | 'cleanup' | 'onNoHello'> {
   /** The warm start's frame (docs/decisions.md): the token is asked when begin() takes it instead of now. */
   warm?: boolean;
-  /** The instance's container, which the frame goes into. */
-  container: Element;
   /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
   focusBefore(): Element | null | undefined; // shortened by the build
   /** A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts. */

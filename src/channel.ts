@@ -21,6 +21,8 @@ export interface ChannelOptions {
   popup: Window | undefined; // shortened by the build
   /** The signing app (its exact origin), and the contractId and locale sent in init. */
   settings: Settings; // shortened by the build
+  /** The instance's container: the frame goes into it, and init carries its direction (presentation.ts). */
+  container: Element;
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
   token: string | Promise<string>;
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
@@ -83,7 +85,7 @@ export function openChannel(options: ChannelOptions): Channel {
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings };
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, container: options.container };
       port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );

@@ -1,9 +1,11 @@
 import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
 import { configError } from './errors';
+import { parseAppearance } from './appearance';
+import { checkChoice, ownFields, quote, requireObject } from './own-fields';
 import { hasOwn, typeName } from './values';
-import { containsSecret, redactString } from './redact';
-import type { Environment, SigningTokenSource, SvcContractsConfig } from './types';
+import { containsSecret } from './redact';
+import type { Appearance, Environment, SigningTokenSource, SvcContractsConfig, SvcContractsUpdate } from './types';
 
 export interface Settings {
   contractId: string | undefined;
@@ -24,10 +26,14 @@ export interface Settings {
   popup: boolean; // shortened by the build
   /** Load the signing app hidden from construction, without a token (warm-frame.ts). */
   warm: boolean;
+  /** The partner's appearance re-serialised (appearance.ts), or undefined: update() replaces it. */
+  appearance: Appearance | undefined;
+  /** The partner's direction, or undefined: the container's, read at each init and update (presentation.ts). */
+  dir: 'ltr' | 'rtl' | undefined;
 }
 
-// Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), and for
-// display, checked against its two values).
+// Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), for
+// display and dir, checked against their values, and for appearance, checked by appearance.ts).
 export const OPTION_TYPES: Record<string, string> = {
   signingToken: 'string or function',
   contractId: 'string',
@@ -43,6 +49,8 @@ export const OPTION_TYPES: Record<string, string> = {
   title: 'string',
   display: '',
   warm: 'boolean',
+  appearance: '',
+  dir: '',
 } satisfies Record<keyof SvcContractsConfig, string>;
 // Bounds of an auto-sized frame unless the partner sets them: room for the app's first screen, and a cap a
 // faulty app cannot push the partner's page past.
@@ -65,7 +73,7 @@ export function resolveConfig(config: SvcContractsConfig): {
 } {
   const kind = typeName(config); // "null", "array" and "function" are not plain objects here
   if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
-  const options = ownOptions(config);
+  const options = ownFields(config, OPTION_TYPES, 'config', tokenOf(config));
   const { signingToken } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
@@ -86,18 +94,17 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
     environment = 'production',
     appUrl,
     loadTimeout = 30000,
-    locale,
     title = 'Contract signing',
     minHeight = DEFAULT_MIN_HEIGHT,
     maxHeight = DEFAULT_MAX_HEIGHT,
     display = 'frame',
     warm = true,
+    dir,
   } = options as Partial<SvcContractsConfig>;
   checkOptions(environment, loadTimeout, appUrl, title, token);
   checkHeights(options, minHeight, maxHeight);
-  if (display !== 'frame' && display !== 'popup') {
-    throw configError(`config.display must be "frame" or "popup", got ${quote(display, token)}.`);
-  }
+  checkChoice('config.display', display, ['frame', 'popup'], token);
+  checkChoice('config.dir', dir, ['ltr', 'rtl'], token);
   const autoHeight = options.height === 'auto';
   return {
     contractId,
@@ -107,7 +114,8 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
     minHeight,
     maxHeight,
     title,
-    locale: locale === undefined ? undefined : canonicalLocale(locale, token),
+    ...checkedPresentation(options, 'config', token),
+    dir,
     debug,
     // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
     app: resolveSigningApp(appUrl ?? SIGNING_APP_URLS[environment as Environment], 'config.appUrl'),
@@ -151,38 +159,43 @@ function checkHeights(options: Record<string, unknown>, minHeight: number, maxHe
   }
 }
 
+/** The token of `config`, if it is an own string, to keep out of the messages about the other options. */
+function tokenOf(config: object): string {
+  const field = Object.getOwnPropertyDescriptor(config, 'signingToken');
+  return field && hasOwn(field, 'value') && typeof field.value === 'string' ? field.value : '';
+}
+
+/** appearance and locale as the constructor and update() check them (`path`: "config" or "update"). */
+function checkedPresentation(
+  fields: Record<string, unknown>,
+  path: string,
+  token: string,
+): Pick<Settings, 'appearance' | 'locale'> {
+  const { appearance, locale } = fields;
+  return {
+    appearance: appearance === undefined ? undefined : parseAppearance(appearance, `${path}.appearance`, token),
+    locale: locale === undefined ? undefined : canonicalLocale(locale as string, path, token),
+  };
+}
+
 /**
- * The options as own data properties, copied once into an object without a prototype, each of an allowed type:
- * a value inherited from a polluted Object.prototype is absent, and a getter cannot answer differently twice.
+ * update()'s changes, checked as the constructor checks them (messages start "update."): only the keys given, each
+ * replacing the current value (undefined: back to the default). Throws before anything changes.
  */
-function ownOptions(config: object): Record<string, unknown> {
-  const options: Record<string, unknown> = Object.create(null);
-  const tokenField = Object.getOwnPropertyDescriptor(config, 'signingToken');
-  const token =
-    tokenField && hasOwn(tokenField, 'value') && typeof tokenField.value === 'string' ? tokenField.value : '';
-  for (const key of Object.keys(config)) {
-    const name = redactString(key, token);
-    if (!hasOwn(OPTION_TYPES, key)) {
-      throw configError(`config.${name} is not an option. Options: ${Object.keys(OPTION_TYPES).join(', ')}.`);
-    }
-    const field = Object.getOwnPropertyDescriptor(config, key)!;
-    if (!hasOwn(field, 'value')) throw configError(`config.${name} must be a plain value, not a getter.`);
-    const value = field.value;
-    const types = OPTION_TYPES[key];
-    if (types && value !== undefined && !types.split(' or ').includes(typeof value)) {
-      throw configError(`config.${key} must be a ${types}, got ${typeName(value)}.`);
-    }
-    options[key] = value;
-  }
-  return options;
+export function checkedUpdate(changes: SvcContractsUpdate, token: string): Partial<Settings> {
+  const given = requireObject(changes, 'update', '{ locale: "de-DE" }');
+  const fields = ownFields(given, { appearance: '', locale: 'string' }, 'update', token);
+  const checked: Partial<Settings> = checkedPresentation(fields, 'update', token);
+  for (const key of ['appearance', 'locale'] as const) if (!(key in fields)) delete checked[key];
+  return checked;
 }
 
 /** The canonical form of a BCP 47 tag ("en-us" → "en-US"). */
-function canonicalLocale(locale: string, token: string): string {
+function canonicalLocale(locale: string, path: string, token: string): string {
   try {
     return Intl.getCanonicalLocales(locale)[0];
   } catch {
-    throw configError(`config.locale must be a BCP 47 tag like "de-DE", got ${quote(locale, token)}.`);
+    throw configError(`${path}.locale must be a BCP 47 tag like "de-DE", got ${quote(locale, token)}.`);
   }
 }
 
@@ -193,13 +206,4 @@ function dimension(name: 'width' | 'height', value: unknown, fallback: string | 
   const valid = typeof value === 'string' && value.trim() !== '' && CSS.supports(name, value);
   if (valid) return value as string;
   throw configError(`config.${name} must be pixels or a CSS length like "100%", got ${quote(value, token)}.`);
-}
-
-/** A short, redacted rendering of a bad value for an error message. */
-function quote(value: unknown, token: string): string {
-  return typeof value === 'string'
-    ? JSON.stringify(redactString(value, token).slice(0, 60))
-    : typeof value === 'number'
-      ? String(value)
-      : typeName(value);
 }

@@ -4,6 +4,8 @@ export { KNOWN_ERROR_CODES } from './error-codes';
 export { SDK_VERSION } from './version';
 export type { ErrorCode, KnownErrorCode } from './error-codes';
 export type {
+  Appearance,
+  AppearanceVariables,
   ContractDeclinedPayload,
   ContractErrorPayload,
   ContractEventHandler,
@@ -14,4 +16,5 @@ export type {
   Environment,
   SigningTokenSource,
   SvcContractsConfig,
+  SvcContractsUpdate,
 } from './types';

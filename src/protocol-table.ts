@@ -4,7 +4,7 @@
 // and test/unit/protocol-table.test.ts holds the code to it (which types parseAppMessage accepts, lifecycle.ts's
 // inOrder, the negotiation of each feature's messages). Driving validation from it at runtime cost 30 B more than the
 // checks it would replace (issue #43, measured), so the bundle keeps the direct checks and tree-shaking drops this.
-import { HEARTBEAT, RENEW } from './protocol';
+import { HEARTBEAT, RENEW, UPDATE } from './protocol';
 import { CANCELLED, COMPLETED, DECLINED, LOADED, LOADING, READY, type State } from './lifecycle';
 
 export interface MessageRule {
@@ -41,6 +41,12 @@ export const MESSAGE_RULES: readonly MessageRule[] = [
   { from: 'sdk', type: 'focus', fields: {} },
   { from: 'sdk', type: 'ping', feature: HEARTBEAT, fields: {} },
   { from: 'sdk', type: 'renewed', feature: RENEW, fields: { signingToken: 'the new token; absent: not possible' } },
+  {
+    from: 'sdk',
+    type: 'update',
+    feature: UPDATE,
+    fields: { appearance: "optional, as init's", locale: "optional, as init's", dir: '"ltr" or "rtl"' },
+  },
 ];
 
 /** The states an app message can arrive in at all: from the handshake until the outcome, and after it. */

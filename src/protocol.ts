@@ -1,6 +1,7 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
+import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
@@ -18,7 +19,9 @@ export const WARM = 'warm';
 export const RENEW = 'renew';
 /** The heartbeat (§6.6): app → SDK `beat`, SDK → app `ping`. */
 export const HEARTBEAT = 'heartbeat';
-export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT];
+/** Live appearance and locale (docs/protocol.md §6.2): the app applies `update` in place. */
+export const UPDATE = 'update';
+export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT, UPDATE];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
@@ -151,14 +154,15 @@ export function parseAppMessage(
   return undefined;
 }
 
+/** The answer to hello (docs/protocol.md §4.3): the token, the contract, and how the app is to look. */
 export function initMessage(
   version: number,
   token: string,
-  settings: { contractId?: string; locale?: string },
+  contractId: string | undefined,
+  look: Presentation,
   sdkVersion: string,
 ) {
-  const { contractId, locale } = settings;
-  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, locale, features: SDK_FEATURES });
+  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, ...look, features: SDK_FEATURES });
 }
 
 /** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */

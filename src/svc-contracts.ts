@@ -1,6 +1,6 @@
 import { createAttempt, type Attempt } from './attempt';
 import { claimContainer, releaseContainer } from './container';
-import { resolveConfig, type Settings } from './config';
+import { checkedUpdate, resolveConfig, type Settings } from './config';
 import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
@@ -14,9 +14,11 @@ import { NEWER_SDK, OFFLINE } from './load-failure';
 import { createLogger, type Logger } from './logger';
 import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
-import type { AppMessage } from './protocol';
+import { presentation } from './presentation';
+import { UPDATE, type AppMessage } from './protocol';
 import { tokenSources } from './token';
-import type { ContractEventHandler, ContractEventMap, ContractEventName, SvcContractsConfig } from './types';
+import type { ContractEventHandler, ContractEventMap, ContractEventName } from './types';
+import type { SvcContractsConfig, SvcContractsUpdate } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
@@ -109,6 +111,21 @@ export class SvcContracts {
 
   off<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this {
     this._events.off(event, handler);
+    return this;
+  }
+
+  /**
+   * Replaces the appearance and/or the locale, checked as the constructor checks them (an invalid update throws and
+   * changes nothing). A running app that applies updates gets the whole presentation at once, in place; otherwise
+   * the next init (a reload, the next open()) carries it.
+   */
+  update(changes: SvcContractsUpdate): this {
+    if (this._state === DESTROYED) throw afterDestroyError('update');
+    const token = tokenSources.get(this);
+    Object.assign(this._settings, checkedUpdate(changes, typeof token === 'string' ? token : ''));
+    const channel = this._attempt?.appChannel;
+    if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
+    else this._log('update: no app applies it live now; the next init carries it');
     return this;
   }
 

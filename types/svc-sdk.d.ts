@@ -54,6 +54,55 @@ declare namespace SvcSDK {
      * focusable, not in the accessibility tree; removed by close() and destroy()). Default true.
      */
     warm?: boolean;
+    /**
+     * The partner's brand in the signing app: design tokens, not CSS. The SDK checks and re-serialises every value
+     * (a wrong one is a TypeError naming the key and its rule) and the app checks them again. Default: the app's own
+     * light look.
+     */
+    appearance?: Appearance;
+    /**
+     * The app's reading direction. Default: the container's direction as the page computes it
+     * (`getComputedStyle(container).direction`), read at each start of the app and at each update().
+     */
+    dir?: 'ltr' | 'rtl';
+  }
+
+  /** The partner's look for the signing app (README "Appearance"). */
+  interface Appearance {
+    /** "light" (default), "dark", or "auto": follows the signer's `prefers-color-scheme`, live. */
+    theme?: 'light' | 'dark' | 'auto';
+    variables?: AppearanceVariables;
+  }
+
+  /**
+   * Each token and its range. Colours are `#rgb` or `#rrggbb` (no names, `rgb()` or `hsl()`); lengths a number with
+   * at most 3 decimals and `px` or `rem` (1rem = 16px), like "8px" or "0.5rem".
+   */
+  interface AppearanceVariables {
+    /** Buttons, focus accents, progress; the app writes black or white on it, whichever contrasts more. */
+    colorPrimary?: string;
+    /** Error and decline fills; black or white text on it, as on colorPrimary. */
+    colorDanger?: string;
+    /** The page background. Given together with colorText: text on it must reach 4.5:1 (WCAG 2.2 AA). */
+    colorBackground?: string;
+    /** Body text. Given together with colorBackground, on which it must reach 4.5:1. */
+    colorText?: string;
+    /** Corner radius of buttons, fields and cards: 0px to 24px (0rem to 1.5rem). */
+    borderRadius?: string;
+    /** 1 to 8 family names separated by commas, like "Inter, Arial, sans-serif" (letters, digits, spaces, _ and -). */
+    fontFamily?: string;
+    /** Body text size: 12px to 20px (0.75rem to 1.25rem). */
+    fontSizeBase?: string;
+    /** The step of every gap and padding: 2px to 12px (0.125rem to 0.75rem). */
+    spacingUnit?: string;
+  }
+
+  /** What `update()` changes; a key given replaces the current value (undefined: back to the default). */
+  interface SvcContractsUpdate {
+    /** The new appearance, whole (not merged with the current one). */
+    appearance?: Appearance;
+    /** The new locale, a BCP 47 tag. */
+    locale?: string;
   }
 
   type KnownErrorCode =
@@ -142,6 +191,12 @@ declare namespace SvcSDK {
     on<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     once<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
     off<E extends ContractEventName>(event: E, handler: ContractEventHandler<E>): this;
+    /**
+     * Replaces the appearance and/or the locale, checked as the constructor checks them (an invalid update throws a
+     * TypeError and changes nothing). A running app that applies updates changes in place; otherwise its next start
+     * carries them. Throws after destroy().
+     */
+    update(changes: SvcContractsUpdate): this;
     /**
      * Moves keyboard focus into the signing app (it focuses its first control); nothing until open() has shown
      * the frame. The SDK never moves focus by itself; call this, e.g. on contract.ready, when the signer expects to

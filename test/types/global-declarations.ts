@@ -5,6 +5,8 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const same = <T extends true>(): T => true as T;
 
 same<Equal<SvcSDK.SvcContractsConfig, Src.SvcContractsConfig>>();
+same<Equal<SvcSDK.SvcContractsUpdate, Src.SvcContractsUpdate>>();
+same<Equal<Parameters<SvcSDK.SvcContracts['update']>, Parameters<Src.SvcContracts['update']>>>();
 same<Equal<SvcSDK.ContractEventMap, Src.ContractEventMap>>();
 same<Equal<SvcSDK.ErrorCode, Src.ErrorCode>>();
 same<Equal<SvcSDK.KnownErrorCode, Src.KnownErrorCode>>();

@@ -22,6 +22,7 @@ describe('handshake', () => {
       signingToken: TOKEN,
       contractId: 'c-1',
       sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      dir: 'ltr',
       features: SDK_FEATURES,
     });
     expect(typeof app.port?.postMessage).toBe('function');

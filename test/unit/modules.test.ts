@@ -40,15 +40,18 @@ describe('protocol', () => {
     expect(parseAppMessage(message('hello'), 1, TOKEN)).toBeUndefined();
   });
 
-  it('builds init with the chosen version, the token, contractId, sdkVersion and locale', () => {
-    expect(initMessage(1, TOKEN, { contractId: 'c', locale: 'de' }, '1.1.0')).toEqual({
+  it('builds init with the chosen version, the token, contractId, sdkVersion and the presentation', () => {
+    const appearance = { theme: 'dark' as const };
+    expect(initMessage(1, TOKEN, 'c', { appearance, locale: 'de', dir: 'rtl' }, '1.1.0')).toStrictEqual({
       protocol: PROTOCOL,
       version: 1,
       type: 'init',
       signingToken: TOKEN,
       contractId: 'c',
       sdkVersion: '1.1.0',
+      appearance,
       locale: 'de',
+      dir: 'rtl',
       features: SDK_FEATURES,
     });
   });

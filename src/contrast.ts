@@ -1,0 +1,16 @@
+// WCAG 2.x contrast (https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio) of two "#rrggbb" colours.
+
+/** Relative luminance: each sRGB channel linearised, then weighted as the eye sees it. */
+function luminance(colour: string): number {
+  const [red, green, blue] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(colour.slice(start, start + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** The contrast ratio of two colours, from 1 (the same) to 21 (black on white), whichever is lighter. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
+}

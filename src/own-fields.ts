@@ -1,0 +1,58 @@
+// Reading the partner's objects (options, update() changes, appearance) as own data properties, with messages that
+// name the key path and never hold the token.
+import { configError } from './errors';
+import { redactString } from './redact';
+import { hasOwn, typeName } from './values';
+
+/**
+ * The fields of the partner's object at `path` ("config", "update", "config.appearance", ...), copied once into an
+ * object without a prototype: a value inherited from a polluted Object.prototype is absent, a getter cannot answer
+ * differently twice, and an unknown key is refused with the list of known ones. `types`: each key and the typeof
+ * names it may have ('' for a key whose own check names its rule).
+ */
+export function ownFields(
+  object: object,
+  types: Record<string, string>,
+  path: string,
+  token: string,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(object)) {
+    const name = `${path}.${redactString(key, token)}`;
+    if (!hasOwn(types, key)) {
+      throw configError(`${name} is not an option. Options: ${Object.keys(types).join(', ')}.`);
+    }
+    const field = Object.getOwnPropertyDescriptor(object, key)!;
+    if (!hasOwn(field, 'value')) throw configError(`${name} must be a plain value, not a getter.`);
+    const value = field.value;
+    const allowed = types[key];
+    if (allowed && value !== undefined && !allowed.split(' or ').includes(typeof value)) {
+      throw configError(`${name} must be a ${allowed}, got ${typeName(value)}.`);
+    }
+    fields[key] = value;
+  }
+  return fields;
+}
+
+/** `value` itself when it is a plain object (not null, an array or a function); a TypeError naming `path` otherwise. */
+export function requireObject(value: unknown, path: string, example: string): object {
+  const kind = typeName(value);
+  if (kind !== 'object') throw configError(`${path} must be an object like ${example}, got ${kind}.`);
+  return value as object;
+}
+
+/** `value` must be one of `choices` (or undefined: the default); the message lists them. */
+export function checkChoice(path: string, value: unknown, choices: string[], token: string): void {
+  if (value !== undefined && !choices.includes(value as string)) {
+    throw configError(`${path} must be "${choices.join('" or "')}", got ${quote(value, token)}.`);
+  }
+}
+
+/** A short, redacted rendering of a bad value for an error message. */
+export function quote(value: unknown, token: string): string {
+  return typeof value === 'string'
+    ? JSON.stringify(redactString(value, token).slice(0, 60))
+    : typeof value === 'number'
+      ? String(value)
+      : typeName(value);
+}
