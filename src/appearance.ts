@@ -2,7 +2,7 @@
 // against its rule and re-serialised in one canonical form, so the app only ever receives text the SDK wrote.
 import { contrastRatio } from './contrast';
 import { configError } from './errors';
-import { checkChoice, ownFields, quote, requireObject } from './own-fields';
+import { checkChoice, ownFields, quote } from './own-fields';
 import type { Appearance, AppearanceVariables } from './types';
 
 /** Each length token's range in px; in rem, the same divided by 16. */
@@ -22,11 +22,10 @@ const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
 // Letters, digits, space, "_", "-" and the commas between names: no quote, escape, url(, @, ; or braces can pass.
 const FONT_CHARACTERS = /^[\w ,-]+$/;
-const TEXT_CONTRAST = 4.5;
 
 /** The appearance at `path` ("config.appearance" or "update.appearance") re-serialised; a TypeError if wrong. */
 export function parseAppearance(value: unknown, path: string, token: string): Appearance {
-  const fields = ownFields(requireObject(value, path, '{ theme: "dark" }'), { theme: '', variables: '' }, path, token);
+  const fields = ownFields(value, { theme: '', variables: '' }, path, token);
   const { theme = 'light', variables } = fields as Appearance;
   checkChoice(`${path}.theme`, theme, ['light', 'dark', 'auto'], token);
   return variables === undefined
@@ -36,7 +35,7 @@ export function parseAppearance(value: unknown, path: string, token: string): Ap
 
 /** Only the tokens given, each re-serialised; colorText and colorBackground together and readable. */
 function parseVariables(value: unknown, path: string, token: string): AppearanceVariables {
-  const given = ownFields(requireObject(value, path, '{ colorPrimary: "#0a5cff" }'), VARIABLES, path, token);
+  const given = ownFields(value, VARIABLES, path, token);
   const variables: Record<string, string> = {};
   for (const key in VARIABLES) {
     if (given[key] !== undefined) variables[key] = parseToken(key, given[key], `${path}.${key}`, token);
@@ -48,31 +47,26 @@ function parseVariables(value: unknown, path: string, token: string): Appearance
 /** One token in its canonical form, or a TypeError naming its path and rule (the value quoted, redacted). */
 function parseToken(key: string, value: unknown, path: string, token: string): string {
   const range = LENGTHS[key];
+  const text = typeof value === 'string' ? value : ''; // '' passes no rule
   const [parsed, rule] = key.startsWith('color')
-    ? [colour(value), 'a colour like "#1a1a1a" (#rgb or #rrggbb)']
+    ? [colour(text), 'a colour like "#1a1a1a" (#rgb or #rrggbb)']
     : range
-      ? [
-          length(value, range),
-          `a string like "8px" from ${range[0]}px to ${range[1]}px (${range[0] / 16}rem to ${range[1] / 16}rem)`,
-        ]
-      : [
-          fontFamily(value),
-          '1 to 8 font family names separated by commas, like "Inter, Arial, sans-serif" (each 1 to 40 letters, digits, spaces, "_" or "-"; at most 200 characters)',
-        ];
+      ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px (1rem = 16px)`]
+      : [fontFamily(text), '1 to 8 comma-separated names of [A-Za-z0-9 _-] (40 each, 200 in all)'];
   if (parsed === undefined) throw configError(`${path} must be ${rule}, got ${quote(value, token)}.`);
   return parsed;
 }
 
 /** "#rgb" or "#rrggbb" in any case, as lowercase "#rrggbb". */
-function colour(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !COLOUR.test(value)) return undefined;
+function colour(value: string): string | undefined {
+  if (!COLOUR.test(value)) return undefined;
   const hex = value.slice(1).toLowerCase();
   return `#${hex.length === 3 ? hex.replace(/./g, '$&$&') : hex}`;
 }
 
 /** A px or rem length inside `range` (px; rem is 16px), as the shortest decimal and its unit ("08.50px" → "8.5px"). */
-function length(value: unknown, [min, max]: [number, number]): string | undefined {
-  const match = typeof value === 'string' ? LENGTH.exec(value) : null;
+function length(value: string, [min, max]: [number, number]): string | undefined {
+  const match = LENGTH.exec(value);
   if (!match) return undefined;
   const number = Number(match[1]);
   const px = match[3] === 'px' ? number : number * 16;
@@ -80,8 +74,8 @@ function length(value: unknown, [min, max]: [number, number]): string | undefine
 }
 
 /** 1 to 8 family names, each trimmed with its inner spaces collapsed, joined by ", " (at most 200 characters). */
-function fontFamily(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !FONT_CHARACTERS.test(value)) return undefined;
+function fontFamily(value: string): string | undefined {
+  if (!FONT_CHARACTERS.test(value)) return undefined;
   const names = value.split(',').map((name) => name.trim().replace(/ +/g, ' '));
   const joined = names.join(', ');
   const named = names.every((name) => name.length >= 1 && name.length <= 40);
@@ -93,12 +87,12 @@ function checkTextContrast({ colorText, colorBackground }: AppearanceVariables, 
   if (!colorText !== !colorBackground) {
     throw configError(`${path}.colorText and colorBackground must be given together (the SDK checks their contrast).`);
   }
-  const ratio = colorText ? contrastRatio(colorText, colorBackground!) : TEXT_CONTRAST;
-  if (ratio < TEXT_CONTRAST) {
+  const ratio = colorText ? contrastRatio(colorText, colorBackground!) : 21;
+  if (ratio < 4.5) {
     // Rounded down: a refused ratio never reads as 4.50.
     const shown = (Math.floor(ratio * 100) / 100).toFixed(2);
     throw configError(
-      `${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs at least ${TEXT_CONTRAST}:1.`,
+      `${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs at least 4.5:1.`,
     );
   }
 }

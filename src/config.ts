@@ -2,7 +2,7 @@ import { resolveSigningApp, type SigningApp } from './app-url';
 import { SIGNING_APP_URLS } from './environments';
 import { configError } from './errors';
 import { parseAppearance } from './appearance';
-import { checkChoice, ownFields, quote, requireObject } from './own-fields';
+import { checkChoice, ownFields, quote } from './own-fields';
 import { hasOwn, typeName } from './values';
 import { containsSecret } from './redact';
 import type { Appearance, Environment, SigningTokenSource, SvcContractsConfig, SvcContractsUpdate } from './types';
@@ -179,15 +179,13 @@ function checkedPresentation(
 }
 
 /**
- * update()'s changes, checked as the constructor checks them (messages start "update."): only the keys given, each
- * replacing the current value (undefined: back to the default). Throws before anything changes.
+ * update()'s changes, checked as the constructor checks them (messages start "update."): each key given replaces
+ * the current value (undefined: back to the default). The current values are checked again with them (canonical,
+ * they pass as they are), so nothing changes before everything passed.
  */
-export function checkedUpdate(changes: SvcContractsUpdate, token: string): Partial<Settings> {
-  const given = requireObject(changes, 'update', '{ locale: "de-DE" }');
-  const fields = ownFields(given, { appearance: '', locale: 'string' }, 'update', token);
-  const checked: Partial<Settings> = checkedPresentation(fields, 'update', token);
-  for (const key of ['appearance', 'locale'] as const) if (!(key in fields)) delete checked[key];
-  return checked;
+export function checkedUpdate(changes: SvcContractsUpdate, settings: Settings, token: string): Partial<Settings> {
+  const fields = ownFields(changes, { appearance: '', locale: 'string' }, 'update', token);
+  return checkedPresentation({ ...settings, ...fields }, 'update', token);
 }
 
 /** The canonical form of a BCP 47 tag ("en-us" → "en-US"). */

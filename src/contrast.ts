@@ -11,6 +11,6 @@ function luminance(colour: string): number {
 
 /** The contrast ratio of two colours, from 1 (the same) to 21 (black on white), whichever is lighter. */
 export function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return (lighter + 0.05) / (darker + 0.05);
+  const [a, b] = [luminance(first), luminance(second)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }

@@ -5,19 +5,21 @@ import { redactString } from './redact';
 import { hasOwn, typeName } from './values';
 
 /**
- * The fields of the partner's object at `path` ("config", "update", "config.appearance", ...), copied once into an
- * object without a prototype: a value inherited from a polluted Object.prototype is absent, a getter cannot answer
+ * The fields of the partner's object at `path` ("config", "update", "config.appearance", ...; anything but a plain
+ * object is refused), copied once into an object without a prototype: a value inherited from a polluted Object.prototype is absent, a getter cannot answer
  * differently twice, and an unknown key is refused with the list of known ones. `types`: each key and the typeof
  * names it may have ('' for a key whose own check names its rule).
  */
 export function ownFields(
-  object: object,
+  object: unknown,
   types: Record<string, string>,
   path: string,
   token: string,
 ): Record<string, unknown> {
+  const kind = typeName(object); // "null", "array" and "function" are not plain objects here
+  if (kind !== 'object') throw configError(`${path} must be an object, got ${kind}.`);
   const fields: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(object)) {
+  for (const key of Object.keys(object as object)) {
     const name = `${path}.${redactString(key, token)}`;
     if (!hasOwn(types, key)) {
       throw configError(`${name} is not an option. Options: ${Object.keys(types).join(', ')}.`);
@@ -32,13 +34,6 @@ export function ownFields(
     fields[key] = value;
   }
   return fields;
-}
-
-/** `value` itself when it is a plain object (not null, an array or a function); a TypeError naming `path` otherwise. */
-export function requireObject(value: unknown, path: string, example: string): object {
-  const kind = typeName(value);
-  if (kind !== 'object') throw configError(`${path} must be an object like ${example}, got ${kind}.`);
-  return value as object;
 }
 
 /** `value` must be one of `choices` (or undefined: the default); the message lists them. */

@@ -122,10 +122,10 @@ export class SvcContracts {
   update(changes: SvcContractsUpdate): this {
     if (this._state === DESTROYED) throw afterDestroyError('update');
     const token = tokenSources.get(this);
-    Object.assign(this._settings, checkedUpdate(changes, typeof token === 'string' ? token : ''));
+    Object.assign(this._settings, checkedUpdate(changes, this._settings, typeof token === 'string' ? token : ''));
     const channel = this._attempt?.appChannel;
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
-    else this._log('update: no app applies it live now; the next init carries it');
+    else this._log('update: not live, for the next init');
     return this;
   }
 
