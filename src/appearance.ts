@@ -50,7 +50,7 @@ function parseToken(key: string, value: unknown, path: string, token: string): s
   const range = LENGTHS[key];
   const text = typeof value === 'string' ? value : ''; // '' passes no rule
   const [parsed, rule] = key.startsWith('color')
-    ? [colour(text), 'a colour like "#1a1a1a" (#rgb or #rrggbb)']
+    ? [colour(text), '"#rgb" or "#rrggbb"']
     : range
       ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px (1rem = 16px)`]
       : [fontFamily(text), '1 to 8 comma-separated names of [A-Za-z0-9 _-] (40 each, 200 in all)'];
@@ -86,14 +86,12 @@ function fontFamily(value: string): string | undefined {
 /** Body text must stay readable on the partner's background: both or neither, at WCAG AA (1.4.3). */
 function checkTextContrast({ colorText, colorBackground }: AppearanceVariables, path: string): void {
   if (!colorText !== !colorBackground) {
-    throw configError(`${path}.colorText and colorBackground must be given together (the SDK checks their contrast).`);
+    throw configError(`${path}.colorText and colorBackground must be given together.`);
   }
   const ratio = colorText ? contrastRatio(colorText, colorBackground!) : 21;
   if (ratio < 4.5) {
     // Rounded down: a refused ratio never reads as 4.50.
     const shown = (Math.floor(ratio * 100) / 100).toFixed(2);
-    throw configError(
-      `${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs at least 4.5:1.`,
-    );
+    throw configError(`${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs 4.5:1.`);
   }
 }
