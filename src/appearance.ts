@@ -12,12 +12,16 @@ const LENGTHS: Record<string, [number, number]> = {
   spacingUnit: [2, 12],
 };
 /** Every token, in the order the re-serialised object lists them ('': each is checked by its own rule). */
-const VARIABLES = Object.fromEntries(
-  ['colorPrimary', 'colorDanger', 'colorBackground', 'colorText', 'fontFamily', ...Object.keys(LENGTHS)].map((key) => [
-    key,
-    '',
-  ]),
-);
+const VARIABLES = {
+  colorPrimary: '',
+  colorDanger: '',
+  colorBackground: '',
+  colorText: '',
+  fontFamily: '',
+  borderRadius: '',
+  fontSizeBase: '',
+  spacingUnit: '',
+} satisfies Record<keyof AppearanceVariables, ''>;
 const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
 // Letters, digits, space, "_", "-" and the commas between names: no quote, escape, url(, @, ; or braces can pass.
