@@ -101,7 +101,8 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
     warm = true,
     dir,
   } = options as Partial<SvcContractsConfig>;
-  checkOptions(environment, loadTimeout, appUrl, title, token);
+  checkChoice('config.environment', environment, Object.keys(SIGNING_APP_URLS), token);
+  checkOptions(loadTimeout, appUrl, title, token);
   checkHeights(options, minHeight, maxHeight);
   checkChoice('config.display', display, ['frame', 'popup'], token);
   checkChoice('config.dir', dir, ['ltr', 'rtl'], token);
@@ -126,16 +127,7 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
 }
 
 /** Each option's own range (`token` only to keep it out of the messages). */
-function checkOptions(
-  environment: string,
-  loadTimeout: number,
-  appUrl: string | undefined,
-  title: string,
-  token: string,
-): void {
-  if (!hasOwn(SIGNING_APP_URLS, environment)) {
-    throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
-  }
+function checkOptions(loadTimeout: number, appUrl: string | undefined, title: string, token: string): void {
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
