@@ -36,12 +36,13 @@ export function parseAppearance(value: unknown, path: string, token: string): Ap
 /** Only the tokens given, each re-serialised; colorText and colorBackground together and readable. */
 function parseVariables(value: unknown, path: string, token: string): AppearanceVariables {
   const given = ownFields(value, VARIABLES, path, token);
-  const variables: Record<string, string> = {};
+  // Without a prototype, so that the pair check reads only the tokens given (not a polluted Object.prototype's).
+  const variables: Record<string, string> = Object.create(null);
   for (const key in VARIABLES) {
     if (given[key] !== undefined) variables[key] = parseToken(key, given[key], `${path}.${key}`, token);
   }
   checkTextContrast(variables, path);
-  return variables;
+  return { ...variables };
 }
 
 /** One token in its canonical form, or a TypeError naming its path and rule (the value quoted, redacted). */

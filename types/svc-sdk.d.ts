@@ -79,7 +79,10 @@ declare namespace SvcSDK {
    * at most 3 decimals and `px` or `rem` (1rem = 16px), like "8px" or "0.5rem".
    */
   interface AppearanceVariables {
-    /** Buttons, focus accents, progress; the app writes black or white on it, whichever contrasts more. */
+    /**
+     * Buttons, focus accents, progress. The app writes black or white on it, whichever contrasts more (at least
+     * 4.58:1 for any colour), so any colour is readable.
+     */
     colorPrimary?: string;
     /** Error and decline fills; black or white text on it, as on colorPrimary. */
     colorDanger?: string;
@@ -89,7 +92,10 @@ declare namespace SvcSDK {
     colorText?: string;
     /** Corner radius of buttons, fields and cards: 0px to 24px (0rem to 1.5rem). */
     borderRadius?: string;
-    /** 1 to 8 family names separated by commas, like "Inter, Arial, sans-serif" (letters, digits, spaces, _ and -). */
+    /**
+     * 1 to 8 family names separated by commas, like "Inter, Arial, sans-serif": each 1 to 40 letters, digits,
+     * spaces, "_" or "-"; at most 200 characters as re-serialised (names joined by ", "). The app quotes them.
+     */
     fontFamily?: string;
     /** Body text size: 12px to 20px (0.75rem to 1.25rem). */
     fontSizeBase?: string;

@@ -13,6 +13,9 @@ declare function trackFunnel(step: string, elapsedMs: number): void; // the part
 declare function extendPortalSession(): void; // the partner's own idle-logout timer
 declare function getSigningToken(): Promise<string>; // the token function of the quick start, step 2
 `,
+  'docs/appearance.md': `
+declare const signingToken: string; // the signer's token, handed to the page by its backend
+`,
   'loader/README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
 declare function hideSpinner(): void;

@@ -88,6 +88,36 @@ describe('a polluted Object.prototype is ignored for every option', () => {
     expect(events.seen[0][1]).toEqual({ contractId: undefined });
   });
 
+  it('appearance, its tokens, dir and locale: init carries none of the attacker values', async () => {
+    for (const [key, value] of Object.entries({
+      appearance: { theme: 'dark', variables: { colorText: '#fff', colorBackground: '#fff' } },
+      theme: 'dark',
+      variables: { colorPrimary: '#ff0000' },
+      colorText: '#ffffff',
+      colorBackground: '#ffffff',
+      fontFamily: 'Evil',
+      dir: 'rtl',
+      locale: 'ar',
+    })) {
+      pollute(key, value);
+    }
+    const { sdk, app } = await partnerInstance({
+      signingToken: TOKEN,
+      appUrl: APP_ORIGIN,
+      appearance: { variables: { colorPrimary: '#0a5cff' } },
+    });
+    const init = app.handshake(envelope('hello', { features: ['update'] })).message;
+    expect(init.appearance).toStrictEqual({ theme: 'light', variables: { colorPrimary: '#0a5cff' } });
+    expect(init.dir).toBe('ltr');
+    expect(Object.keys(init)).not.toContain('locale'); // init.locale would read the polluted prototype here
+    // update() reads its changes the same way: a colorText alone would be refused if it were read.
+    const sent = new Promise<unknown>((resolve) => (app.port!.onmessage = (event) => resolve(event.data)));
+    sdk.update({ appearance: { variables: { colorDanger: '#b00020' } } });
+    expect(await sent).toStrictEqual(
+      envelope('update', { appearance: { theme: 'light', variables: { colorDanger: '#b00020' } }, dir: 'ltr' }),
+    );
+  });
+
   it('signingToken: a missing token is still missing', () => {
     pollute('signingToken', 'sbx_complete_attacker');
     expect(() => new SvcContracts(makeContainer(), { appUrl: APP_ORIGIN } as never)).toThrow(

@@ -111,9 +111,7 @@ describe('update() while the app runs', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { sdk, app, mail } = await ready(envelope('hello', { features: ['renew'] }), { debug: true });
     expect(await nextAfter(sdk, mail, { appearance: BRAND, locale: 'de' })).toStrictEqual(envelope('focus'));
-    expect(log.mock.calls.map(([line]) => line)).toContain(
-      '[contracts-sdk] update: not live, for the next init',
-    );
+    expect(log.mock.calls.map(([line]) => line)).toContain('[contracts-sdk] update: not live, for the next init');
     expect(initAfterReload(app)).toMatchObject({ appearance: BRAND_SENT, locale: 'de', dir: 'ltr' });
     log.mockRestore();
   });
@@ -226,6 +224,23 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
         expect((error as Error).message).toContain('[redacted]');
       }
     }
+  });
+});
+
+describe('the appearance option at construction', () => {
+  it('a wrong appearance is a TypeError naming its path, and nothing is built (no frame, container free)', () => {
+    const container = makeContainer();
+    const bad = { appearance: { variables: { colorText: '#777', colorBackground: '#fff' } }, warm: true };
+    expect(() => create(bad, container)).toThrow(
+      new TypeError(
+        '[contracts-sdk] config.appearance.variables: colorText on colorBackground has a contrast of 4.47:1; WCAG AA needs at least 4.5:1.',
+      ),
+    );
+    expect(() => create({ appearance: 'dark' } as object, container)).toThrow(
+      '[contracts-sdk] config.appearance must be an object, got string.',
+    );
+    expect(container.querySelectorAll('iframe')).toHaveLength(0);
+    expect(() => create({}, container)).not.toThrow(); // the container was not claimed
   });
 });
 
