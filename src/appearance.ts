@@ -64,9 +64,8 @@ function parseToken(key: string, value: unknown, path: string, token: string): s
 
 /** "#rgb" or "#rrggbb" in any case, as lowercase "#rrggbb". */
 function colour(value: string): string | undefined {
-  if (!COLOUR.test(value)) return undefined;
-  const hex = value.slice(1).toLowerCase();
-  return `#${hex.length === 3 ? hex.replace(/./g, '$&$&') : hex}`;
+  // "#abc" → "#aabbcc"; a six-digit colour does not match and stays as it is.
+  return COLOUR.test(value) ? value.toLowerCase().replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : undefined;
 }
 
 /** A px or rem length inside `range` (px; rem is 16px), as the shortest decimal and its unit ("08.50px" → "8.5px"). */
