@@ -71,8 +71,7 @@ export function resolveConfig(config: SvcContractsConfig): {
   known: string;
   settings: Settings;
 } {
-  const kind = typeName(config); // "null", "array" and "function" are not plain objects here
-  if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
+  // Anything but a plain object: "config must be an object, got null." (ownFields), as for update() and appearance.
   const options = ownFields(config, OPTION_TYPES, 'config', tokenOf(config));
   const { signingToken } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
@@ -152,8 +151,8 @@ function checkHeights(options: Record<string, unknown>, minHeight: number, maxHe
 }
 
 /** The token of `config`, if it is an own string, to keep out of the messages about the other options. */
-function tokenOf(config: object): string {
-  const field = Object.getOwnPropertyDescriptor(config, 'signingToken');
+function tokenOf(config: unknown): string {
+  const field = typeName(config) === 'object' ? Object.getOwnPropertyDescriptor(config, 'signingToken') : undefined;
   return field && hasOwn(field, 'value') && typeof field.value === 'string' ? field.value : '';
 }
 
