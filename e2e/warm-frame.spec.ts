@@ -14,6 +14,7 @@ import {
   frameCount,
   frameIn,
   open,
+  recorded,
   waitFor,
 } from './support/sdk-driver';
 import { expectStrictPageClean } from './scenarios/security';
@@ -108,4 +109,38 @@ test('destroy() before open() removes the warm frame; warm: false constructs non
   await open(host, 'c');
   await waitFor(host, 'c', 'contract.ready');
   expect(await frameCount(host, 'c1')).toBe(1);
+});
+
+test('a warm frame whose app speaks only a newer protocol: open() reports it at once, not the no-hello text (issue #43)', async ({
+  page,
+  context,
+  sandbox,
+  hostUrl,
+}) => {
+  const origin = sandbox.origins.signing;
+  // The signing app upgraded past this SDK: its embed page offers protocol 2 only.
+  await context.route(`${origin}/embed`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><script src="/newer-hello.js"></script>' }),
+  );
+  await context.route(`${origin}/newer-hello.js`, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `parent.postMessage({ protocol: 'svc-contracts', version: 1, type: 'hello', versions: [2], features: ['warm'] },
+        (location.ancestorOrigins && location.ancestorOrigins[0]) || '*');`,
+    }),
+  );
+  await page.goto(hostUrl());
+  // The awaited thing: the SDK logged the warm frame's hello (debug: true) before any open().
+  const refused = page.waitForEvent('console', (message) => message.text().includes('no common protocol version'));
+  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: origin, debug: true });
+  await refused;
+  await open(page, 'a');
+  await waitFor(page, 'a', 'contract.error');
+  const log = await recorded(page, 'a');
+  expect(log.map((entry) => entry.event)).toEqual(['contract.loading', 'contract.error', 'open.resolved']);
+  expect(log[1].payload).toEqual({
+    code: 'loading_error',
+    message: 'The signing app needs a newer SDK version: load the current one.',
+    source: 'sdk',
+  });
 });

@@ -6,9 +6,9 @@
 //   renewWith: the channel's other options; ignore, heard: the Channel's internal methods.
 // - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp,
 //   src/app-url.ts), settings (a Settings field too).
-// - appChannel, isWarm, begin, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
+// - appChannel, isWarm, begin, refused, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
 //   (src/attempt.ts).
 // - askFocus (AppPort, src/app-port.ts), settle (Pending, src/pending.ts). Not Pending's `promise`: terser never
 //   shortens a name that DOM objects have.
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|halt$|teardown$|focusBefore$|askFocus$|settle$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|settle$)/;

@@ -24,23 +24,23 @@ export function connectAppPort(
   frameWindow: Window,
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
-  // hello.token is read at each message: a renewal over this port replaces it (channel.ts).
+  // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
   // container: whose direction init carries unless the partner chose one.
-  hello: { version: number; features: readonly string[]; token: string; settings: Settings; container: Element },
+  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; container: Element },
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, features, token, settings, container } = hello;
+  const { version, features, tokens, settings, container } = hello;
   const { port1: port, port2 } = new MessageChannel();
   const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
-    const message = parseAppMessage(portEvent.data, version, hello.token);
+    const message = parseAppMessage(portEvent.data, version, ...tokens);
     if (message?.type === 'focus') onFocusRequest();
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  const init = initMessage(version, token, settings.contractId, presentation(settings, container), SDK_VERSION);
+  const init = initMessage(version, tokens[0], settings.contractId, presentation(settings, container), SDK_VERSION);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);

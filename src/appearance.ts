@@ -12,12 +12,16 @@ const LENGTHS: Record<string, [number, number]> = {
   spacingUnit: [2, 12],
 };
 /** Every token, in the order the re-serialised object lists them ('': each is checked by its own rule). */
-const VARIABLES = Object.fromEntries(
-  ['colorPrimary', 'colorDanger', 'colorBackground', 'colorText', 'fontFamily', ...Object.keys(LENGTHS)].map((key) => [
-    key,
-    '',
-  ]),
-);
+const VARIABLES = {
+  colorPrimary: '',
+  colorDanger: '',
+  colorBackground: '',
+  colorText: '',
+  fontFamily: '',
+  borderRadius: '',
+  fontSizeBase: '',
+  spacingUnit: '',
+} satisfies Record<keyof AppearanceVariables, ''>;
 const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
 // Letters, digits, space, "_", "-" and the commas between names: no quote, escape, url(, @, ; or braces can pass.
@@ -50,7 +54,7 @@ function parseToken(key: string, value: unknown, path: string, token: string): s
   const range = LENGTHS[key];
   const text = typeof value === 'string' ? value : ''; // '' passes no rule
   const [parsed, rule] = key.startsWith('color')
-    ? [colour(text), 'a colour like "#1a1a1a" (#rgb or #rrggbb)']
+    ? [colour(text), '"#rgb" or "#rrggbb"']
     : range
       ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px (1rem = 16px)`]
       : [fontFamily(text), '1 to 8 comma-separated names of [A-Za-z0-9 _-] (40 each, 200 in all)'];
@@ -60,9 +64,8 @@ function parseToken(key: string, value: unknown, path: string, token: string): s
 
 /** "#rgb" or "#rrggbb" in any case, as lowercase "#rrggbb". */
 function colour(value: string): string | undefined {
-  if (!COLOUR.test(value)) return undefined;
-  const hex = value.slice(1).toLowerCase();
-  return `#${hex.length === 3 ? hex.replace(/./g, '$&$&') : hex}`;
+  // "#abc" → "#aabbcc"; a six-digit colour does not match and stays as it is.
+  return COLOUR.test(value) ? value.toLowerCase().replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : undefined;
 }
 
 /** A px or rem length inside `range` (px; rem is 16px), as the shortest decimal and its unit ("08.50px" → "8.5px"). */
@@ -86,14 +89,12 @@ function fontFamily(value: string): string | undefined {
 /** Body text must stay readable on the partner's background: both or neither, at WCAG AA (1.4.3). */
 function checkTextContrast({ colorText, colorBackground }: AppearanceVariables, path: string): void {
   if (!colorText !== !colorBackground) {
-    throw configError(`${path}.colorText and colorBackground must be given together (the SDK checks their contrast).`);
+    throw configError(`${path}.colorText and colorBackground must be given together.`);
   }
   const ratio = colorText ? contrastRatio(colorText, colorBackground!) : 21;
   if (ratio < 4.5) {
     // Rounded down: a refused ratio never reads as 4.50.
     const shown = (Math.floor(ratio * 100) / 100).toFixed(2);
-    throw configError(
-      `${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs at least 4.5:1.`,
-    );
+    throw configError(`${path}: colorText on colorBackground has a contrast of ${shown}:1; WCAG AA needs 4.5:1.`);
   }
 }

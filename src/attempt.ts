@@ -34,6 +34,8 @@ export interface Attempt {
   isWarm(): boolean; // shortened by the build
   /** open() or prepare() takes the attempt: a warm one asks for its token now; the load detectors start. */
   begin(): void; // shortened by the build
+  /** The warm frame's app offered only protocol versions this SDK does not speak, before any attempt took it. */
+  refused(): boolean; // shortened by the build
   /** Stops the listeners, timers and port; the frame stays (an error the app reported is the signer's to read). */
   halt(): void; // shortened by the build
   /** halt(), then removes the frame or closes the window. Idempotent, as halt() is. */
@@ -43,12 +45,13 @@ export interface Attempt {
 /**
  * Places an attempt's frame (hidden, in the container) or window and opens its channel, which listens before the
  * frame is in the document, so that the app's hello cannot be missed. Undefined: the browser blocked the window.
+ * renewWith is the partner's token source, asked once per attempt here and at each renewal (channel.ts). The
+ * connection and the frame are cleaned up apart: an error the app reports ends the connection but leaves the frame
+ * for the signer to read.
  */
 export function createAttempt(options: AttemptOptions): Attempt | undefined {
   const { settings, warm } = options;
-  // Apart: an error the app reports ends the connection but leaves the frame for the signer to read.
-  const connection = createCleanup();
-  const frame = createCleanup();
+  const [connection, frame] = [createCleanup(), createCleanup()];
   // display "popup": the window first, in the task of the signer's click; the token function is asked after.
   const popup = settings.popup ? openPopup(settings.app.embedUrl) : undefined;
   if (popup === null) return;
@@ -59,11 +62,14 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     // Before any attempt: the warm frame never said hello (an error page, a blocked frame); open() starts afresh.
     giveToken = undefined;
   };
-  // renewWith: the partner's token source, asked once per attempt here and at each renewal (channel.ts).
   const askToken = () => attemptToken(options.renewWith, failLoading);
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
+  // The warm frame's app too new for this SDK: open() or prepare() reports it, asking no token (svc-contracts.ts).
+  let refused = false;
+  const onNoCommonVersion = () => (giveToken ? (refused = true) : options.onNoCommonVersion());
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
-  const appChannel = openChannel({ ...options, iframe, popup, token, cleanup: connection, onNoHello });
+  const channelOptions = { ...options, iframe, popup, token, cleanup: connection, onNoHello, onNoCommonVersion };
+  const appChannel = openChannel(channelOptions);
   if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
   else placeFrame(iframe!, options, connection, frame, failLoading);
   return {
@@ -71,10 +77,11 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     appChannel,
     isWarm: () => !!giveToken,
     begin() {
-      giveToken?.(askToken());
+      if (!refused) giveToken?.(askToken());
       giveToken = undefined;
       watchLoading(settings, appChannel, connection, failLoading);
     },
+    refused: () => refused,
     halt: connection.run,
     teardown() {
       connection.run();

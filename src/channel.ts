@@ -3,7 +3,8 @@ import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { connectAppPort, type AppPort } from './app-port';
-import { envelope, helloFeatures, helloVersion, WARM, type AppMessage, type KeepAliveMessage } from './protocol';
+import { envelope, HEARTBEAT, helloFeatures, helloVersion, RENEW, WARM } from './protocol';
+import type { AppMessage, KeepAliveMessage } from './protocol';
 import { createRenewal } from './renewal';
 import { withToken } from './token';
 import type { SigningTokenSource } from './types';
@@ -72,19 +73,20 @@ export function openChannel(options: ChannelOptions): Channel {
   const { iframe, popup, settings, cleanup, log } = options;
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
+  const ignoreApp = (what: string) => ignore(what, origin);
   const withAttemptToken = withToken(options.token, cleanup);
   let port: AppPort | undefined;
-  /** The current port's handshake: a renewal replaces its token, which later hellos then get too. */
+  // The current port's handshake. Its `tokens` are the attempt's, newest first (a renewal adds one): the next hello's
+  // init gets the first, and app text is cleaned of all of them until the attempt ends.
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
-  const onPortMessage = routePortMessages(options, send, () => handshake!);
+  const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
 
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      const onMalformed = () => ignore('malformed', origin);
-      handshake = { ...hello, token: handshake?.token ?? token, settings, container: options.container };
-      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, onMalformed, log);
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, container: options.container };
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );
   cleanup.add(() => {
@@ -93,7 +95,7 @@ export function openChannel(options: ChannelOptions): Channel {
   });
 
   return {
-    ignore: (what) => ignore(what, origin),
+    ignore: ignoreApp,
     heard,
     // The app focuses its control; the element only when the app cannot: iframe.focus() first would leave Firefox's
     // frame document unfocused (docs/decisions.md #23).
@@ -108,32 +110,42 @@ export function openChannel(options: ChannelOptions): Channel {
 }
 
 /**
- * The port's messages: renewal and heartbeat are the channel's, the rest the attempt's. Only an app that supports a
- * feature sends its messages (init told it that this SDK does: docs/protocol.md §4.5); an app that never beats is
- * never watched. A renewed token goes into the current `handshake` (its port reads it at each message).
+ * The port's messages: renewal and heartbeat are the channel's, the rest the attempt's. A feature's messages count
+ * only when this handshake negotiated it (both sides listed it: docs/protocol.md §4.5); an app that did not list it
+ * is ignored, and none of the feature runs: no token call, no watchdog. A renewed token goes into the current
+ * `handshake` (its port reads it at each message).
  */
 function routePortMessages(
   options: ChannelOptions,
   send: (type: string, fields?: object) => void,
-  handshake: () => { token: string },
+  handshake: () => { tokens: string[]; features: readonly string[] },
+  ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
   const renew = createRenewal(options.renewWith, (token) => {
     // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
-    if (token) handshake().token = token;
-    send('renewed', { signingToken: token });
+    // No signingToken key at all then, rather than one holding undefined (docs/protocol.md §6.7).
+    if (token) handshake().tokens.unshift(token);
+    send('renewed', token ? { signingToken: token } : undefined);
   });
-  const beat = createWatchdog(options.cleanup, options.watching, () => send('ping'), options.onUnresponsive);
+  const on = (feature: string) => handshake().features.includes(feature);
+  // Silence counts only while the current handshake has the heartbeat: a reloaded app may no longer list it.
+  const watching = () => on(HEARTBEAT) && options.watching();
+  const beat = createWatchdog(options.cleanup, watching, () => send('ping'), options.onUnresponsive);
   return (message) => {
-    if (message.type === 'renew') renew();
-    else if (message.type === 'beat') beat();
-    else options.onAppMessage(message);
+    const { type } = message;
+    if (type !== 'renew' && type !== 'beat') return options.onAppMessage(message);
+    const feature = type === 'renew' ? RENEW : HEARTBEAT;
+    if (!on(feature)) ignore(`${type} without ${feature}`);
+    else if (type === 'renew') renew();
+    else beat();
   };
 }
 
 /**
  * Calls `answer` for each hello to answer: from this instance's own app window and the exact origin, while the
  * attempt may still greet, offering a version this SDK speaks; checked in that order, anything else ignored
- * (docs/protocol.md §4.2). Returns whether a hello was heard.
+ * (docs/protocol.md §4.2). Returns whether a hello was heard: one this attempt may answer, whatever versions it
+ * offers (the app spoke, so its silence after load is no longer the question).
  */
 function listenForHellos(
   options: ChannelOptions,
@@ -160,11 +172,13 @@ function listenForHellos(
     } else if (!options.canGreet()) {
       // After the outcome any hello is out of order, whatever versions it offers (docs/protocol.md §4.2).
       ignore('hello out of order', origin);
-    } else if (!offered) {
-      options.onNoCommonVersion();
     } else {
       heard = true;
       stopLoadCheck();
+      if (!offered) {
+        options.log('no common protocol version with', origin);
+        return options.onNoCommonVersion();
+      }
       const features = helloFeatures(event.data);
       // init may come much later (the warm start, a token function): an app that can wait is told to (§4.4).
       if (features.includes(WARM)) frameWindow.postMessage(envelope(offered, 'wait'), origin);

@@ -71,8 +71,7 @@ export function resolveConfig(config: SvcContractsConfig): {
   known: string;
   settings: Settings;
 } {
-  const kind = typeName(config); // "null", "array" and "function" are not plain objects here
-  if (kind !== 'object') throw configError(`config must be an object with a signingToken, got ${kind}.`);
+  // Anything but a plain object: "config must be an object, got null." (ownFields), as for update() and appearance.
   const options = ownFields(config, OPTION_TYPES, 'config', tokenOf(config));
   const { signingToken } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
@@ -101,7 +100,8 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
     warm = true,
     dir,
   } = options as Partial<SvcContractsConfig>;
-  checkOptions(environment, loadTimeout, appUrl, title, token);
+  checkChoice('config.environment', environment, Object.keys(SIGNING_APP_URLS), token);
+  checkOptions(loadTimeout, appUrl, title, token);
   checkHeights(options, minHeight, maxHeight);
   checkChoice('config.display', display, ['frame', 'popup'], token);
   checkChoice('config.dir', dir, ['ltr', 'rtl'], token);
@@ -126,16 +126,7 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
 }
 
 /** Each option's own range (`token` only to keep it out of the messages). */
-function checkOptions(
-  environment: string,
-  loadTimeout: number,
-  appUrl: string | undefined,
-  title: string,
-  token: string,
-): void {
-  if (!hasOwn(SIGNING_APP_URLS, environment)) {
-    throw configError(`config.environment must be "production" or "qa", got ${quote(environment, token)}.`);
-  }
+function checkOptions(loadTimeout: number, appUrl: string | undefined, title: string, token: string): void {
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
@@ -160,8 +151,8 @@ function checkHeights(options: Record<string, unknown>, minHeight: number, maxHe
 }
 
 /** The token of `config`, if it is an own string, to keep out of the messages about the other options. */
-function tokenOf(config: object): string {
-  const field = Object.getOwnPropertyDescriptor(config, 'signingToken');
+function tokenOf(config: unknown): string {
+  const field = typeName(config) === 'object' ? Object.getOwnPropertyDescriptor(config, 'signingToken') : undefined;
   return field && hasOwn(field, 'value') && typeof field.value === 'string' ? field.value : '';
 }
 

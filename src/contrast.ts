@@ -2,8 +2,9 @@
 
 /** Relative luminance: each sRGB channel linearised, then weighted as the eye sees it. */
 function luminance(colour: string): number {
-  const [red, green, blue] = [1, 3, 5].map((start) => {
-    const channel = Number.parseInt(colour.slice(start, start + 2), 16) / 255;
+  // "#rrggbb" (canonical, appearance.ts): its three hex pairs, red, green and blue.
+  const [red, green, blue] = colour.match(/[\da-f]{2}/g)!.map((hex) => {
+    const channel = Number.parseInt(hex, 16) / 255;
     return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;

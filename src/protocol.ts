@@ -15,9 +15,13 @@ const HELLO_VERSION = 1;
  */
 /** The warm start (docs/protocol.md §4.6): the app waits for init, however late, once told `wait`. */
 export const WARM = 'warm';
+/** Token renewal (§6.7): app → SDK `renew`, SDK → app `renewed`. */
+export const RENEW = 'renew';
+/** The heartbeat (§6.6): app → SDK `beat`, SDK → app `ping`. */
+export const HEARTBEAT = 'heartbeat';
 /** Live appearance and locale (docs/protocol.md §6.2): the app applies `update` in place. */
 export const UPDATE = 'update';
-export const SDK_FEATURES: readonly string[] = [WARM, 'renew', 'heartbeat', UPDATE];
+export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT, UPDATE];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
@@ -97,28 +101,29 @@ function ownEntries<T>(list: unknown[], known: readonly T[]): T[] {
  * token even where a token spells it (sandbox tokens name their scenario: `sbx_not_found_…`): only the whole
  * token in it is refused.
  */
-function cleanCode(code: unknown, token: string): string {
+function cleanCode(code: unknown, tokens: string[]): string {
   if (typeof code !== 'string' || !CODE_PATTERN.test(code) || PROTOTYPE_NAME.test(code)) return 'unknown';
   const documented = Object.values(KNOWN_ERROR_CODES).includes(code as KnownErrorCode);
-  return (documented ? containsSecret(code, token) : holdsPiece(code, token)) ? 'unknown' : code;
+  const secret = documented ? containsSecret : holdsPiece;
+  return tokens.some((token) => secret(code, token)) ? 'unknown' : code;
 }
 
-/** An own string property as the partner receives it (cleanText: the token redacted); undefined for anything else. */
-function ownText(data: object, key: string, token: string): string | undefined {
+/** An own string property as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
+function ownText(data: object, key: string, tokens: string[]): string | undefined {
   const value = own(data, key);
-  return typeof value === 'string' ? cleanText(value, token) : undefined;
+  return typeof value === 'string' ? cleanText(value, ...tokens) : undefined;
 }
 
-/** Validates a message from the app's port; `token` is redacted out of any text the partner receives. */
+/** Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives. */
 export function parseAppMessage(
   data: unknown,
   version: number,
-  token: string,
+  ...tokens: string[]
 ): AppMessage | FocusRequest | KeepAliveMessage | undefined {
   try {
     const type = envelopeType(data, version);
     const field = (key: string) => own(data as object, key);
-    const text = (key: string) => ownText(data as object, key, token);
+    const text = (key: string) => ownText(data as object, key, tokens);
     if (
       type === 'loaded' ||
       type === 'ready' ||
@@ -141,8 +146,8 @@ export function parseAppMessage(
     }
     // A step without a string name says nothing: malformed (an error without a code still reports the error).
     if (type === 'step')
-      return typeof field('step') === 'string' ? { type, step: cleanCode(field('step'), token) } : undefined;
-    if (type === 'error') return { type, code: cleanCode(field('code'), token), message: text('message') };
+      return typeof field('step') === 'string' ? { type, step: cleanCode(field('step'), tokens) } : undefined;
+    if (type === 'error') return { type, code: cleanCode(field('code'), tokens), message: text('message') };
   } catch {
     // a hostile getter or proxy: treat as junk
   }

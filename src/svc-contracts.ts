@@ -197,8 +197,10 @@ export class SvcContracts {
     this._log(`${method}: frame created for`, this._settings.app.embedUrl);
     if (method === 'open') this._show();
     this._emit('contract.loading');
-    // An already offline browser fires no 'offline' event (load-detectors.ts).
-    if (navigator.onLine === false && this._attempt === attempt) this._loadingFailed(OFFLINE);
+    // The warm frame's app may have refused this SDK already; an already offline browser fires no 'offline' event
+    // (load-detectors.ts).
+    const failure = attempt.refused() ? NEWER_SDK : navigator.onLine === false ? OFFLINE : '';
+    if (failure && this._attempt === attempt) this._loadingFailed(failure);
   }
 
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */

@@ -29,6 +29,7 @@ const INTERNAL = [
   'iframe',
   'ignore',
   'isWarm',
+  'refused',
   'onAppMessage',
   'onNoCommonVersion',
   'onLoadingFailed',

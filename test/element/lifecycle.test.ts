@@ -117,6 +117,25 @@ describe('<svc-contract-signing> lifecycle', () => {
     expect(created).toHaveLength(1);
   });
 
+  it('after an error, attribute changes that keep the session start no retry (issue #43)', async () => {
+    const element = makeElement();
+    const asked: string[] = [];
+    element.signingToken = () => (asked.push('token'), TOKEN);
+    document.body.append(element);
+    await settled();
+    const app = FakeApp.in(element);
+    await app.ready();
+    await app.send(envelope('error', { code: 'not_found' }));
+    element.setAttribute('app-url', element.getAttribute('app-url')!); // the same value again
+    element.setAttribute('hidden', '');
+    await settled();
+    element.removeAttribute('hidden');
+    await settled();
+    expect(asked).toEqual(['token']);
+    expect(element.querySelector('iframe')).toBe(app.iframe);
+    expect(created).toHaveLength(1);
+  });
+
   it('removing the token ends the session', async () => {
     const element = await connected();
     element.signingToken = undefined;

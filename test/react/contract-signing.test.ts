@@ -110,6 +110,25 @@ describe('<ContractSigning>', () => {
     expect(constructed).toBe(1);
   });
 
+  it('after an error, re-renders start no retry: the failed frame stays, no new token request (issue #43)', async () => {
+    const asked: number[] = [];
+    const errors: unknown[] = [];
+    const view = (n: number) =>
+      createElement(ContractSigning, {
+        ...props({ signingToken: () => (asked.push(n), TOKEN), onError: (payload) => errors.push(payload) }),
+        className: `r${n}`,
+      });
+    await render(view(0));
+    const app = await readyApp();
+    await act(() => app.send(envelope('error', { code: 'not_found' })));
+    for (let n = 1; n <= 3; n++) await render(view(n));
+    expect(asked).toEqual([0]);
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]).toBe(app.iframe);
+    expect(errors).toHaveLength(1);
+    expect(constructed).toBe(1);
+  });
+
   it('unmounting while loading leaves no frame and destroys the instance', async () => {
     await render(createElement(ContractSigning, props()));
     expect(frames()).toHaveLength(1);

@@ -31,6 +31,19 @@ describe('<ContractSigning hidden>', () => {
     expect(constructed).toBe(1);
   });
 
+  it('re-rendered while hidden stays prepared: not opened, nothing shown (issue #43)', async () => {
+    await render(view({ hidden: true }));
+    const app = await readyApp();
+    for (let i = 0; i < 3; i++) await render(view({ hidden: true, className: `r${i}`, onReady: () => {} }));
+    expect(display()).toEqual(['none']);
+    expect(frames()[0]).toBe(app.iframe);
+    // Not opened: the app's step is still ignored (a hidden frame's), so no onStep.
+    const steps: unknown[] = [];
+    await render(view({ hidden: true, onStep: (payload) => steps.push(payload) }));
+    await act(() => app.send(envelope('step', { step: 'document_viewed' })));
+    expect(steps).toEqual([]);
+  });
+
   it('shown before the SDK loaded: opened shown at once', async () => {
     act(() => root.render(view({ hidden: true })));
     act(() => root.render(view({ hidden: false })));

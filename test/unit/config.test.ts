@@ -72,9 +72,17 @@ describe('config', () => {
     expectConfigError(() => new SvcContracts('c', { appUrl: APP_URL, ...config } as never), pattern);
   });
 
-  it.each([null, undefined, 'token', ['x']])('throws when config is %s', (config) => {
+  it.each([
+    [null, 'null'],
+    [undefined, 'undefined'],
+    ['token', 'string'],
+    [['x'], 'array'],
+  ])('throws when config is %s', (config, kind) => {
     makeContainer('c');
-    expectConfigError(() => new SvcContracts('c', config as never), /config must be an object/);
+    expectConfigError(
+      () => new SvcContracts('c', config as never),
+      new RegExp(`^\\[contracts-sdk\\] config must be an object, got ${kind}\\.$`),
+    );
   });
 
   it.each([

@@ -71,6 +71,16 @@ describe('display: "popup" option', () => {
 });
 
 describe('open() with display "popup"', () => {
+  it('opens nothing at construction (warm: true, the default): the window waits for the click that calls open()', () => {
+    const container = makeContainer();
+    const sdk = create({ display: 'popup', warm: true }, container);
+    void sdk.prepare();
+    expect(window.open).not.toHaveBeenCalled();
+    expect(container.childElementCount).toBe(0);
+    void sdk.open();
+    expect(window.open).toHaveBeenCalledTimes(1);
+  });
+
   it('opens the window in the same call, before asking the token function; the container stays empty', async () => {
     const signingToken = vi.fn(async () => (order.push('token'), TOKEN));
     const { container, popup } = openPopup({ signingToken });

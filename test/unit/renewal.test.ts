@@ -82,7 +82,7 @@ describe('renewal with a token function', () => {
       expect(await mail.next()).toEqual(envelope('renewed', { signingToken: `${RENEWED}-${i}` }));
     }
     await app.send(envelope('renew'));
-    expect(await mail.next()).toEqual(envelope('renewed'));
+    expect(await mail.next()).toStrictEqual(envelope('renewed'));
     expect(tokens.source).toHaveBeenCalledTimes(MAX_RENEWALS + 1);
   });
 
@@ -90,7 +90,7 @@ describe('renewal with a token function', () => {
     const { app, tokens, events, mail } = await readyWithFunction();
     await app.send(envelope('renew'));
     tokens.calls[1]!.reject(new Error('backend down'));
-    expect(await mail.next()).toEqual(envelope('renewed'));
+    expect(await mail.next()).toStrictEqual(envelope('renewed'));
     await app.send(envelope('error', { code: 'session_expired', message: 'The session expired.' }));
     expect(events.seen.at(-1)).toEqual([
       'contract.error',
@@ -104,6 +104,42 @@ describe('renewal with a token function', () => {
     tokens.calls[1]!.resolve(RENEWED);
     await mail.next();
     expect(app.handshake(HELLO).message.signingToken).toBe(RENEWED);
+  });
+
+  it('after a renewal the first token is still cut out of app text: both are credentials until the attempt ends', async () => {
+    const { app, tokens, events, mail } = await readyWithFunction();
+    await app.send(envelope('renew'));
+    tokens.calls[1]!.resolve(RENEWED);
+    await mail.next();
+    await app.send(envelope('step', { step: TOKEN.slice(4, 16) })); // 12 characters of the first token
+    await app.send(envelope('declined', { reason: `no ${TOKEN}` }));
+    expect(events.seen.slice(-2)).toEqual([
+      ['contract.step', { contractId: undefined, step: 'unknown', elapsedMs: expect.any(Number) }],
+      ['contract.declined', { contractId: undefined, reason: 'no [redacted]' }],
+    ]);
+  });
+
+  it('renew is answered from the handshake on, before ready too', async () => {
+    const tokens = controlledTokens();
+    const container = makeContainer();
+    const sdk = create({ signingToken: tokens.source }, container);
+    void sdk.open();
+    const app = FakeApp.in(container);
+    app.post(HELLO);
+    tokens.calls[0]!.resolve(TOKEN);
+    await microtasksDone();
+    app.port = app.window.postMessage.mock.calls.at(-1)![2][0];
+    const mail = inbox(app);
+    await app.send(envelope('renew'));
+    tokens.calls[1]!.resolve(RENEWED);
+    expect(await mail.next()).toStrictEqual(envelope('renewed', { signingToken: RENEWED }));
+  });
+
+  it('a function that returns the same token again: passed on as it is (the SDK does not compare)', async () => {
+    const { app, tokens, mail } = await readyWithFunction();
+    await app.send(envelope('renew'));
+    tokens.calls[1]!.resolve(TOKEN);
+    expect(await mail.next()).toStrictEqual(envelope('renewed', { signingToken: TOKEN }));
   });
 
   it('the renewed token is cut out of app text like the first one', async () => {
@@ -191,7 +227,7 @@ describe('renewal with a token string', () => {
     await app.send(envelope('ready'));
     const mail = inbox(app);
     await app.send(envelope('renew'));
-    expect(await mail.next()).toEqual(envelope('renewed'));
+    expect(await mail.next()).toStrictEqual(envelope('renewed'));
     await app.send(envelope('error', { code: 'session_expired' }));
     expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready', 'contract.error']);
     expect(events.seen.at(-1)![1]).toMatchObject({ code: 'session_expired', source: 'app' });

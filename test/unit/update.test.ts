@@ -178,9 +178,7 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
     const next = mail.next();
     const bad = { locale: 'de', appearance: { variables: { colorText: 'red', colorBackground: '#fff' } } };
     expect(() => sdk.update(bad)).toThrow(
-      new TypeError(
-        '[contracts-sdk] update.appearance.variables.colorText must be a colour like "#1a1a1a" (#rgb or #rrggbb), got "red".',
-      ),
+      new TypeError('[contracts-sdk] update.appearance.variables.colorText must be "#rgb" or "#rrggbb", got "red".'),
     );
     expect(() => sdk.update({ locale: 'de', appearance: undefined, colour: 'x' } as object)).toThrow(
       '[contracts-sdk] update.colour is not an option. Options: appearance, locale.',
@@ -233,7 +231,7 @@ describe('the appearance option at construction', () => {
     const bad = { appearance: { variables: { colorText: '#777', colorBackground: '#fff' } }, warm: true };
     expect(() => create(bad, container)).toThrow(
       new TypeError(
-        '[contracts-sdk] config.appearance.variables: colorText on colorBackground has a contrast of 4.47:1; WCAG AA needs at least 4.5:1.',
+        '[contracts-sdk] config.appearance.variables: colorText on colorBackground has a contrast of 4.47:1; WCAG AA needs 4.5:1.',
       ),
     );
     expect(() => create({ appearance: 'dark' } as object, container)).toThrow(

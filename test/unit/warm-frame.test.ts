@@ -4,6 +4,7 @@
 // make of it (no box, focus, axe, CSP, leaks, timing) is the e2e suite's (e2e/warm-frame.spec.ts) and the bench's.
 import { describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
+import { frameBlockedMessage } from '../../src/load-failure';
 import {
   APP_ORIGIN,
   APP_URL,
@@ -50,6 +51,15 @@ describe('warm start: a hidden frame of the signing app from construction', () =
       [envelope('wait'), APP_ORIGIN],
     ]);
     expect(JSON.stringify(messages(app))).not.toContain(TOKEN);
+  });
+
+  it('wait answers every hello that lists warm, also one that init follows at once (warm: false, a token string)', async () => {
+    const container = makeContainer();
+    void create({ warm: false }, container).open();
+    const app = FakeApp.in(container);
+    app.post(WARM_HELLO);
+    await microtasksDone();
+    expect(types(app)).toEqual(['wait', 'init']);
   });
 
   it('tells nothing to a hello from another window or origin, nor wait to an app that does not list warm', () => {
@@ -123,6 +133,26 @@ describe('warm start: a hidden frame of the signing app from construction', () =
     expect(FakeApp.in(container).handshake().message).toMatchObject({ type: 'init', signingToken: TOKEN });
   });
 
+  it("a warm frame the page's CSP blocked is not taken: open() creates a new one, whose violation is reported at once", () => {
+    const blocked = () =>
+      Object.assign(new Event('securitypolicyviolation', { bubbles: true, composed: true }), {
+        blockedURI: APP_ORIGIN,
+        effectiveDirective: 'frame-src',
+        disposition: 'enforce',
+      });
+    const { sdk, container, app, events } = warmed();
+    document.dispatchEvent(blocked());
+    expect(events.names()).toEqual([]); // no error before open()
+    void sdk.open();
+    expect(app.iframe.isConnected).toBe(false);
+    expect(frames(container)).toHaveLength(1);
+    document.dispatchEvent(blocked()); // the browser blocks the new frame as well
+    expect(events.seen.at(-1)).toEqual([
+      'contract.error',
+      { contractId: undefined, code: 'loading_error', message: frameBlockedMessage(APP_ORIGIN), source: 'sdk' },
+    ]);
+  });
+
   it('close() and destroy() before open() remove it and stop listening; open() after close() starts a fresh frame', () => {
     const { sdk, container, app } = warmed();
     sdk.close();
@@ -171,5 +201,53 @@ describe('warm start: a hidden frame of the signing app from construction', () =
     create({ warm: true }, detached);
     expect(frames(detached)).toEqual([]);
     expect(() => create({ warm: 'yes' as unknown as boolean })).toThrow('config.warm must be a boolean, got string.');
+  });
+});
+
+describe("warm start: the warm frame's hello is checked like any other (issue #43)", () => {
+  const NEWER_HELLO = envelope('hello', { versions: [2], features: ['warm'] });
+  const TOO_OLD = {
+    contractId: undefined,
+    code: 'loading_error',
+    message: 'The signing app needs a newer SDK version: load the current one.',
+    source: 'sdk',
+  };
+
+  it.each(['open', 'prepare'] as const)(
+    'a hello offering only a newer protocol: logged at once, reported by %s() at once, no token asked, no no-hello text later',
+    (method) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const lines: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.join(' ')));
+      const source = vi.fn(() => TOKEN);
+      const { sdk, app, events } = warmed({ signingToken: source, debug: true });
+      app.iframe.dispatchEvent(new Event('load'));
+      app.post(NEWER_HELLO);
+      expect(lines).toContain(`[contracts-sdk] no common protocol version with ${APP_ORIGIN}`);
+      vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS);
+      expect(events.names()).toEqual([]);
+      void sdk[method]();
+      expect(events.seen).toEqual([
+        ['contract.loading', { contractId: undefined }],
+        ['contract.error', TOO_OLD],
+      ]);
+      expect(app.iframe.isConnected).toBe(false);
+      vi.advanceTimersByTime(60_000);
+      expect(events.names()).toEqual(['contract.loading', 'contract.error']);
+      expect(source).not.toHaveBeenCalled();
+      expect(messages(app)).toEqual([]); // no wait, no init
+      vi.restoreAllMocks();
+    },
+  );
+
+  it('a retry after it starts afresh: a new frame, whose app may have been updated meanwhile', async () => {
+    const { sdk, container, app } = warmed();
+    app.post(NEWER_HELLO);
+    void sdk.open();
+    void sdk.open();
+    expect(frames(container)).toHaveLength(1);
+    expect(frames(container)[0]).not.toBe(app.iframe);
+    await microtasksDone();
+    expect(FakeApp.in(container).handshake().message).toMatchObject({ type: 'init', signingToken: TOKEN });
   });
 });

@@ -85,6 +85,22 @@ describe('a frozen or crashed app is reported', () => {
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
   });
 
+  it("a retry after app_unresponsive is not ended by the old attempt's watchdog (issue #43)", async () => {
+    const { sdk, errors, container } = await opened();
+    pass(UNRESPONSIVE_AFTER_MS);
+    expect(errors()).toHaveLength(1);
+    void sdk.open();
+    const retry = FakeApp.in(container);
+    retry.handshake(HELLO);
+    // Ready and shown, beating once: from here only its own watchdog may count its silence.
+    await retry.sendAll([envelope('loaded'), envelope('ready'), envelope('beat')]);
+    for (let second = 0; second < 30; second++) {
+      pass(1000);
+      await retry.send(envelope('beat'));
+    }
+    expect(errors()).toHaveLength(1);
+  });
+
   it('an app that keeps beating (or answers the ping) is never reported', async () => {
     const { app, errors } = await opened();
     for (let i = 0; i < 30; i++) {
