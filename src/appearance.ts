@@ -17,15 +17,12 @@ const VARIABLES = {
   colorDanger: '',
   colorBackground: '',
   colorText: '',
-  fontFamily: '',
   borderRadius: '',
   fontSizeBase: '',
   spacingUnit: '',
 } satisfies Record<keyof AppearanceVariables, ''>;
 const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
-// Letters, digits, space, "_", "-" and the commas between names: no quote, escape, url(, @, ; or braces can pass.
-const FONT_CHARACTERS = /^[\w ,-]+$/;
 
 /** The appearance at `path` ("config.appearance" or "update.appearance") re-serialised; a TypeError if wrong. */
 export function parseAppearance(value: unknown, path: string, token: string): Appearance {
@@ -53,11 +50,9 @@ function parseVariables(value: unknown, path: string, token: string): Appearance
 function parseToken(key: string, value: unknown, path: string, token: string): string {
   const range = LENGTHS[key];
   const text = typeof value === 'string' ? value : ''; // '' passes no rule
-  const [parsed, rule] = key.startsWith('color')
-    ? [colour(text), '"#rgb" or "#rrggbb"']
-    : range
-      ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px (1rem = 16px)`]
-      : [fontFamily(text), '1 to 8 comma-separated names of [A-Za-z0-9 _-] (40 each, 200 in all)'];
+  const [parsed, rule] = range
+    ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px`]
+    : [colour(text), '"#rgb" or "#rrggbb"'];
   if (parsed === undefined) throw configError(`${path} must be ${rule}, got ${quote(value, token)}.`);
   return parsed;
 }
@@ -75,15 +70,6 @@ function length(value: string, [min, max]: [number, number]): string | undefined
   const number = Number(match[1]);
   const px = match[3] === 'px' ? number : number * 16;
   return px >= min && px <= max ? number + match[3] : undefined;
-}
-
-/** 1 to 8 family names, each trimmed with its inner spaces collapsed, joined by ", " (at most 200 characters). */
-function fontFamily(value: string): string | undefined {
-  if (!FONT_CHARACTERS.test(value)) return undefined;
-  const names = value.split(',').map((name) => name.trim().replace(/ +/g, ' '));
-  const joined = names.join(', ');
-  const named = names.every((name) => name.length >= 1 && name.length <= 40);
-  return named && names.length <= 8 && joined.length <= 200 ? joined : undefined;
 }
 
 /** Body text must stay readable on the partner's background: both or neither, at WCAG AA (1.4.3). */

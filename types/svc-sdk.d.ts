@@ -92,11 +92,6 @@ declare namespace SvcSDK {
     colorText?: string;
     /** Corner radius of buttons, fields and cards: 0px to 24px (0rem to 1.5rem). */
     borderRadius?: string;
-    /**
-     * 1 to 8 family names separated by commas, like "Inter, Arial, sans-serif": each 1 to 40 letters, digits,
-     * spaces, "_" or "-"; at most 200 characters as re-serialised (names joined by ", "). The app quotes them.
-     */
-    fontFamily?: string;
     /** Body text size: 12px to 20px (0.75rem to 1.25rem). */
     fontSizeBase?: string;
     /** The step of every gap and padding: 2px to 12px (0.125rem to 0.75rem). */

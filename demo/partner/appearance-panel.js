@@ -16,7 +16,6 @@
         colorBackground: '#fbf8f1',
         colorText: '#1f2a24',
         borderRadius: '2px',
-        fontFamily: 'Georgia, Times New Roman, serif',
         fontSizeBase: '16px',
         spacingUnit: '5px',
       },
@@ -26,7 +25,6 @@
         colorBackground: '#10201a',
         colorText: '#e8f1ec',
         borderRadius: '2px',
-        fontFamily: 'Georgia, Times New Roman, serif',
         fontSizeBase: '16px',
         spacingUnit: '5px',
       },
@@ -37,7 +35,6 @@
         colorPrimary: '#ffb020',
         colorDanger: '#d92d20',
         borderRadius: '20px',
-        fontFamily: 'Trebuchet MS, Verdana, sans-serif',
       },
     },
     compact: {

@@ -1,7 +1,7 @@
 // The partner's appearance, direction and theme in the signing app (docs/protocol.md, init and `update`). The SDK
 // has validated and re-serialised every value already; the app validates each one AGAIN with the same rules
 // (APPEARANCE rules in the SDK's src/appearance*.ts) and never applies raw text: a colour or length is rebuilt from
-// what the rule matched, a font name is quoted here, and an invalid value is ignored with a console warning that
+// what the rule matched, and an invalid value is ignored with a console warning that
 // names the key and the rule (never the value: it could hold anything). Tokens reach the page only as CSS custom
 // properties set through CSSOM (style.setProperty), which the app's strict CSP allows; app.css uses them.
 (function () {
@@ -16,25 +16,9 @@
     fontSizeBase: { property: '--font-size', px: [12, 20], rem: [0.75, 1.25] },
     spacingUnit: { property: '--space', px: [2, 12], rem: [0.125, 0.75] },
   };
-  var KNOWN_VARIABLES = Object.keys(COLOURS).concat(Object.keys(LENGTHS), ['fontFamily']);
+  var KNOWN_VARIABLES = Object.keys(COLOURS).concat(Object.keys(LENGTHS));
   // Every custom property this module may set, so that an update without a key takes the theme's value back.
-  var PROPERTIES = ['--primary', '--on-primary', '--danger', '--on-danger', '--bg', '--text', '--muted', '--font'];
-  // CSS generic families are keywords: quoting one would make it a family name that no font has.
-  var GENERIC = [
-    'serif',
-    'sans-serif',
-    'monospace',
-    'cursive',
-    'fantasy',
-    'system-ui',
-    'ui-serif',
-    'ui-sans-serif',
-    'ui-monospace',
-    'ui-rounded',
-    'math',
-    'emoji',
-    'fangsong',
-  ];
+  var PROPERTIES = ['--primary', '--on-primary', '--danger', '--on-danger', '--bg', '--text', '--muted'];
   var MIN_TEXT_CONTRAST = 4.5;
 
   function own(data, key) {
@@ -68,27 +52,6 @@
     var bounds = range[match[2]];
     if (!(number >= bounds[0] && number <= bounds[1])) return undefined;
     return String(number) + match[2];
-  }
-
-  /**
-   * 1 to 8 comma-separated names of [A-Za-z0-9 _-] (1–40 characters each), at most 200 characters as the SDK
-   * re-serialises them (joined by ", ") → the CSS list, non-generic names quoted.
-   */
-  function fontFamily(value) {
-    // Checked on the raw text first: trimming must not hide a tab or a newline.
-    if (typeof value !== 'string' || !/^[A-Za-z0-9 _,-]+$/.test(value)) return undefined;
-    var names = value.split(',').map(function (name) {
-      return name.replace(/^ +| +$/g, '').replace(/ +/g, ' ');
-    });
-    if (names.length > 8 || names.join(', ').length > 200) return undefined;
-    for (var i = 0; i < names.length; i++) {
-      if (!/^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,38}[A-Za-z0-9_-])?$/.test(names[i])) return undefined;
-    }
-    return names
-      .map(function (name) {
-        return GENERIC.indexOf(name.toLowerCase()) >= 0 ? name.toLowerCase() : '"' + name + '"';
-      })
-      .join(', ');
   }
 
   /** WCAG 2.x relative luminance of a `#rrggbb` colour. */
@@ -130,12 +93,6 @@
       if (value === undefined) ignore(path + '.' + key, 'must be a length like "8px" inside its range');
       else properties[LENGTHS[key].property] = value;
     });
-    var family = own(variables, 'fontFamily');
-    if (family !== undefined) {
-      var list = fontFamily(family);
-      if (list === undefined) ignore(path + '.fontFamily', 'must be 1 to 8 comma-separated family names');
-      else properties['--font'] = list;
-    }
     return properties;
   }
 

@@ -42,7 +42,6 @@ describe('the signing app checks every appearance value again', () => {
         colorBackground: '#fbf8f1',
         colorText: '#1F2A24',
         borderRadius: '08.50px',
-        fontFamily: 'Inter ,  Open   Sans, SERIF',
         fontSizeBase: '1.125rem',
         spacingUnit: '0.125rem',
       }).properties,
@@ -55,7 +54,6 @@ describe('the signing app checks every appearance value again', () => {
       '--muted': '#1f2a24',
       '--bg': '#fbf8f1',
       '--radius': '8.5px',
-      '--font': '"Inter", "Open Sans", serif',
       '--font-size': '1.125rem',
       '--space': '0.125rem',
     });
@@ -77,18 +75,6 @@ describe('the signing app checks every appearance value again', () => {
     ['fontSizeBase', '1.3rem'],
     ['spacingUnit', '13px'],
     ['spacingUnit', '4em'],
-    ['fontFamily', 'Inter"; } html { display: none } /*'],
-    ['fontFamily', 'url(https://evil.test/font)'],
-    ['fontFamily', 'var(--x)'],
-    ['fontFamily', 'Inter\n'],
-    ['fontFamily', 'Inter\t'],
-    ['fontFamily', 'Inter;'],
-    ['fontFamily', '@import'],
-    ['fontFamily', 'a\\62 c'],
-    ['fontFamily', 'Inter,,serif'],
-    ['fontFamily', 'a,b,c,d,e,f,g,h,i'],
-    ['fontFamily', 'x'.repeat(41)],
-    ['fontFamily', Array(5).fill('a'.repeat(40)).join(',')],
   ];
   for (const [key, value] of refused) {
     it(`ignores ${key} ${JSON.stringify(value)}, logging the key and the rule but not the value`, () => {
@@ -183,7 +169,6 @@ describe('the signing app checks every appearance value again', () => {
     borderRadius: '--radius',
     fontSizeBase: '--font-size',
     spacingUnit: '--space',
-    fontFamily: '--font',
   };
   const anyText = fc.string({ unit: fc.constantFrom(...'#0aF9 .,;:-_"\'\\@(){}/*\n\tpxremurlvar'.split('')) });
   const candidates: Record<string, fc.Arbitrary<string>> = {
@@ -192,10 +177,6 @@ describe('the signing app checks every appearance value again', () => {
     borderRadius: fc.oneof(fc.stringMatching(/^\d{1,3}(\.\d{0,4})?(px|rem|em)?$/), anyText),
     fontSizeBase: fc.stringMatching(/^0?\d{1,2}(\.\d{0,4})?(px|rem)$/),
     spacingUnit: fc.stringMatching(/^\d{1,2}(\.\d{0,4})?(px|rem)$/),
-    fontFamily: fc.oneof(
-      fc.array(fc.stringMatching(/^[ A-Za-z0-9_-]{0,44}$/), { maxLength: 10 }).map((names) => names.join(',')),
-      anyText,
-    ),
   };
 
   for (const key of Object.keys(candidates)) {
@@ -204,9 +185,7 @@ describe('the signing app checks every appearance value again', () => {
         fc.property(candidates[key]!, (value) => {
           const fromSdk = sdkToken(key, value);
           const inApp = variables({ [key]: value }).properties[PROPERTY[key]!];
-          // The app quotes font names and writes generic families in lower case: compare what names they hold.
-          const comparable = key === 'fontFamily' ? inApp?.replaceAll('"', '').toLowerCase() : inApp;
-          expect(comparable).toBe(key === 'fontFamily' ? fromSdk?.toLowerCase() : fromSdk);
+          expect(inApp).toBe(fromSdk);
           // And what the SDK sends, the app takes unchanged.
           if (fromSdk !== undefined) expect(variables({ [key]: fromSdk }).properties[PROPERTY[key]!]).toBe(inApp);
         }),
@@ -215,13 +194,9 @@ describe('the signing app checks every appearance value again', () => {
     });
   }
 
-  it('fontFamily: the 200-character limit holds for the names as re-serialised, as in the SDK', () => {
-    const spaced = `Inter${' '.repeat(200)},   serif`;
-    expect(sdkToken('fontFamily', spaced)).toBe('Inter, serif');
-    expect(variables({ fontFamily: spaced }).properties['--font']).toBe('"Inter", serif');
-    const long = Array(5).fill('a'.repeat(39)).join(',');
-    expect(sdkToken('fontFamily', long)).toBeUndefined();
-    expect(variables({ fontFamily: long }).properties['--font']).toBeUndefined();
+  it('fontFamily is not a 1.3.0 token: ignored as unknown, and no font is set', () => {
+    expect(variables({ fontFamily: 'Georgia, serif' }).properties).toEqual({});
+    expect(warned).toEqual(['[signing app] ignored init.appearance.variables.fontFamily: unknown token']);
   });
 
   it('colorText with colorBackground: the app takes a pair exactly when the SDK does (fast-check)', () => {

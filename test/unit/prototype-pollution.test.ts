@@ -95,7 +95,7 @@ describe('a polluted Object.prototype is ignored for every option', () => {
       variables: { colorPrimary: '#ff0000' },
       colorText: '#ffffff',
       colorBackground: '#ffffff',
-      fontFamily: 'Evil',
+      borderRadius: '24px',
       dir: 'rtl',
       locale: 'ar',
     })) {
