@@ -24,7 +24,7 @@ export function claimContainer(container: unknown, token: string): Element {
     throw configError(`container must be an element id or an Element, got ${typeName(container)}.`);
   }
   if (held.has(element)) {
-    throw configError('container is used by another SvcContracts instance: destroy() it, or use another container.');
+    throw configError('container is in use: destroy() its SvcContracts first, or use another container.');
   }
   held.add(element);
   return element;

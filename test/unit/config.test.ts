@@ -53,7 +53,7 @@ describe('container argument', () => {
     const first = create({}, element);
     expectConfigError(
       () => new SvcContracts(element, good),
-      /container is used by another SvcContracts instance: destroy\(\) it, or use another container/,
+      /container is in use: destroy\(\) its SvcContracts first, or use another container/,
     );
     first.destroy();
     expect(() => create({}, element)).not.toThrow();
