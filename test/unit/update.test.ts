@@ -207,7 +207,7 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
       );
     }
     const getter = Object.defineProperty({}, 'locale', { get: () => 'de', enumerable: true });
-    expect(() => sdk.update(getter)).toThrow('[contracts-sdk] update.locale must be a plain value, not a getter.');
+    expect(() => sdk.update(getter)).toThrow('[contracts-sdk] update.locale must be a value, not a getter.');
   });
 
   it('a message never holds the token, even where the value does', async () => {
