@@ -62,7 +62,7 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken is required: the signer's signing_token, or a function returning it/],
+    ['missing', {}, /signingToken is required: the signing_token, or a function returning it/],
     ['empty', { signingToken: '' }, /signingToken is required/],
     ['blank', { signingToken: '   ' }, /signingToken is required/],
     ['a number', { signingToken: 123 }, /signingToken must be a string or function, got number/],
