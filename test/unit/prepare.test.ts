@@ -168,7 +168,7 @@ describe('prepare(): close(), destroy() and misuse', () => {
     const sdk = create({}, container);
     sdk.destroy();
     await expect(sdk.prepare()).rejects.toThrow(
-      '[contracts-sdk] prepare() after destroy(): create a new SvcContracts instance.',
+      '[contracts-sdk] prepare() after destroy(): create a new SvcContracts.',
     );
     expect(container.childNodes).toHaveLength(0);
   });

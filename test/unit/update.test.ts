@@ -167,7 +167,7 @@ describe('update() before the app runs: a later init carries it', () => {
     const sdk = create();
     sdk.destroy();
     expect(() => sdk.update({ locale: 'de' })).toThrow(
-      new Error('[contracts-sdk] update() after destroy(): create a new SvcContracts instance.'),
+      new Error('[contracts-sdk] update() after destroy(): create a new SvcContracts.'),
     );
   });
 });
