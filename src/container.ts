@@ -14,9 +14,7 @@ export function claimContainer(container: unknown, token: string): Element {
   if (typeof container === 'string') {
     element = document.getElementById(container); // '' finds nothing: no element has an empty id
     if (!element) {
-      throw configError(
-        `no element has id "${redactString(container, token)}": create the container first, or pass the element.`,
-      );
+      throw configError(`no element has id "${redactString(container, token)}": create it first, or pass the element.`);
     }
   } else if (isElement(container)) {
     element = container;

@@ -24,7 +24,7 @@ describe('container argument', () => {
   it('throws when the id matches no element, saying how to fix it', () => {
     expectConfigError(
       () => new SvcContracts('missing', good),
-      /no element has id "missing": create the container first, or pass the element/,
+      /no element has id "missing": create it first, or pass the element/,
     );
   });
 
