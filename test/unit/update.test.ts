@@ -111,7 +111,7 @@ describe('update() while the app runs', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { sdk, app, mail } = await ready(envelope('hello', { features: ['renew'] }), { debug: true });
     expect(await nextAfter(sdk, mail, { appearance: BRAND, locale: 'de' })).toStrictEqual(envelope('focus'));
-    expect(log.mock.calls.map(([line]) => line)).toContain('[contracts-sdk] update: not live, for the next init');
+    expect(log.mock.calls.map(([line]) => line)).toContain('[contracts-sdk] update: kept for the next init');
     expect(initAfterReload(app)).toMatchObject({ appearance: BRAND_SENT, locale: 'de', dir: 'ltr' });
     log.mockRestore();
   });
