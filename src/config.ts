@@ -77,7 +77,7 @@ export function resolveConfig(config: SvcContractsConfig): {
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
   if (typeof signingToken !== 'function' && !token.trim()) {
-    throw configError("config.signingToken is required: the signer's signing_token, or a function returning it.");
+    throw configError('config.signingToken is required: the signing_token, or a function returning it.');
   }
   return { token: signingToken!, known: token, settings: checkedSettings(options, token) };
 }

@@ -14,9 +14,7 @@ export function claimContainer(container: unknown, token: string): Element {
   if (typeof container === 'string') {
     element = document.getElementById(container); // '' finds nothing: no element has an empty id
     if (!element) {
-      throw configError(
-        `no element has id "${redactString(container, token)}": create the container first, or pass the element.`,
-      );
+      throw configError(`no element has id "${redactString(container, token)}": create it first, or pass the element.`);
     }
   } else if (isElement(container)) {
     element = container;
@@ -24,7 +22,7 @@ export function claimContainer(container: unknown, token: string): Element {
     throw configError(`container must be an element id or an Element, got ${typeName(container)}.`);
   }
   if (held.has(element)) {
-    throw configError('container is used by another SvcContracts instance: destroy() it, or use another container.');
+    throw configError('container is in use: destroy() its SvcContracts first, or use another container.');
   }
   held.add(element);
   return element;

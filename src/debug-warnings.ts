@@ -9,7 +9,7 @@ import type { Logger } from './logger';
 export function warnAtOpen(container: Element, settings: Settings, log: Logger): void {
   if (!settings.debug) return; // no layout read for partners who do not debug
   const box = container as HTMLElement; // offsetWidth/Height: 0 when display: none, or when zero size
-  if (!box.offsetWidth || !box.offsetHeight) log('warning: container not rendered (display: none, or zero size)');
+  if (!box.offsetWidth || !box.offsetHeight) log('warning: container has zero size (display: none?)');
   if (settings.loadTimeout < HELLO_AFTER_LOAD_MS) {
     log(`warning: loadTimeout is under the ${HELLO_AFTER_LOAD_MS} ms hello window`);
   }

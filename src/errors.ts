@@ -13,7 +13,7 @@ export function misuseError(message: string): Error {
 
 /** open(), prepare(), on() or once() after destroy(). */
 export const afterDestroyError = (method: string): Error =>
-  misuseError(`${method}() after destroy(): create a new SvcContracts instance.`);
+  misuseError(`${method}() after destroy(): create a new SvcContracts.`);
 
 /** open() or prepare() while the container is not in the document. */
 export const detachedError = (method: string): Error =>

@@ -25,7 +25,7 @@ export function ownFields(
       throw configError(`${name} is not an option. Options: ${Object.keys(types).join(', ')}.`);
     }
     const field = Object.getOwnPropertyDescriptor(object, key)!;
-    if (!hasOwn(field, 'value')) throw configError(`${name} must be a plain value, not a getter.`);
+    if (!hasOwn(field, 'value')) throw configError(`${name} must be a value, not a getter.`);
     const value = field.value;
     const allowed = types[key];
     if (allowed && value !== undefined && !allowed.split(' or ').includes(typeof value)) {

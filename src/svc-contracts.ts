@@ -125,7 +125,7 @@ export class SvcContracts {
     Object.assign(this._settings, checkedUpdate(changes, this._settings, typeof token === 'string' ? token : ''));
     const channel = this._attempt?.appChannel;
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
-    else this._log('update: not live, for the next init');
+    else this._log('update: kept for the next init');
     return this;
   }
 

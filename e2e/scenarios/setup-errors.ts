@@ -237,7 +237,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     await open(host, 'loud');
     await waitFor(host, 'loud', 'contract.loading');
     const lines = await printed(host);
-    expect(lines).toContain('[contracts-sdk] warning: container not rendered (display: none, or zero size)');
+    expect(lines).toContain('[contracts-sdk] warning: container has zero size (display: none?)');
     expect(lines).toContain('[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window');
     for (const line of lines) expect(line).not.toContain(config.signingToken);
   });

@@ -69,7 +69,7 @@ export const OFFLINE = 'The browser is offline.';
 export const NEWER_SDK = 'The signing app needs a newer SDK version: load the current one.';
 export const notReady = (ms: number) => `The signing experience was not ready within ${ms} ms.`;
 export const afterDestroy = (method: string) =>
-  `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts instance.`;
+  `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts.`;
 export const detached = (method: string) =>
   `[contracts-sdk] ${method}(): the container is not in the document; attach it first.`;
 /** User Timing names of the signer's wait (README: Performance), in the order the attempt reaches them. */

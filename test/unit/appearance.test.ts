@@ -161,9 +161,9 @@ describe('appearance: anything else is refused, naming the key path and the rule
 
   it('a getter is refused at every level', () => {
     const getter = (key: string) => Object.defineProperty({}, key, { get: () => 'dark', enumerable: true });
-    expect(refusal(getter('theme'))).toBe(`[contracts-sdk] ${PATH}.theme must be a plain value, not a getter.`);
+    expect(refusal(getter('theme'))).toBe(`[contracts-sdk] ${PATH}.theme must be a value, not a getter.`);
     expect(refusal({ variables: getter('colorPrimary') })).toBe(
-      `[contracts-sdk] ${PATH}.variables.colorPrimary must be a plain value, not a getter.`,
+      `[contracts-sdk] ${PATH}.variables.colorPrimary must be a value, not a getter.`,
     );
   });
 

@@ -24,7 +24,7 @@ describe('container argument', () => {
   it('throws when the id matches no element, saying how to fix it', () => {
     expectConfigError(
       () => new SvcContracts('missing', good),
-      /no element has id "missing": create the container first, or pass the element/,
+      /no element has id "missing": create it first, or pass the element/,
     );
   });
 
@@ -53,7 +53,7 @@ describe('container argument', () => {
     const first = create({}, element);
     expectConfigError(
       () => new SvcContracts(element, good),
-      /container is used by another SvcContracts instance: destroy\(\) it, or use another container/,
+      /container is in use: destroy\(\) its SvcContracts first, or use another container/,
     );
     first.destroy();
     expect(() => create({}, element)).not.toThrow();
@@ -62,7 +62,7 @@ describe('container argument', () => {
 
 describe('config', () => {
   it.each([
-    ['missing', {}, /signingToken is required: the signer's signing_token, or a function returning it/],
+    ['missing', {}, /signingToken is required: the signing_token, or a function returning it/],
     ['empty', { signingToken: '' }, /signingToken is required/],
     ['blank', { signingToken: '   ' }, /signingToken is required/],
     ['a number', { signingToken: 123 }, /signingToken must be a string or function, got number/],

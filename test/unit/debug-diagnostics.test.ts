@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer } from './fake-app';
 
-const NOT_RENDERED = '[contracts-sdk] warning: container not rendered (display: none, or zero size)';
+const NOT_RENDERED = '[contracts-sdk] warning: container has zero size (display: none?)';
 const SHORT_TIMEOUT = '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window';
 const LEFT_DOCUMENT = '[contracts-sdk] warning: container left the document';
 

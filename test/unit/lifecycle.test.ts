@@ -224,7 +224,7 @@ describe('close() and destroy()', () => {
     sdk.destroy();
     await opening;
     expect(container.childNodes.length).toBe(0);
-    await expect(sdk.open()).rejects.toThrow(/open\(\) after destroy\(\): create a new SvcContracts instance/);
+    await expect(sdk.open()).rejects.toThrow(/open\(\) after destroy\(\): create a new SvcContracts/);
     expect(() => sdk.on('contract.ready', () => {})).toThrow(/on\(\) after destroy\(\)/);
     expect(() => sdk.once('contract.ready', () => {})).toThrow(/once\(\) after destroy\(\)/);
     expect(() => sdk.off('contract.ready', () => {})).not.toThrow();

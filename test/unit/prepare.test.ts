@@ -168,7 +168,7 @@ describe('prepare(): close(), destroy() and misuse', () => {
     const sdk = create({}, container);
     sdk.destroy();
     await expect(sdk.prepare()).rejects.toThrow(
-      '[contracts-sdk] prepare() after destroy(): create a new SvcContracts instance.',
+      '[contracts-sdk] prepare() after destroy(): create a new SvcContracts.',
     );
     expect(container.childNodes).toHaveLength(0);
   });
@@ -378,7 +378,7 @@ describe('prepare(): token, focus, height', () => {
     expect(warnings()).toEqual([]);
     void sdk.open();
     expect(warnings()).toEqual([
-      '[contracts-sdk] warning: container not rendered (display: none, or zero size)',
+      '[contracts-sdk] warning: container has zero size (display: none?)',
       '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window',
     ]);
     void sdk.open();

@@ -34,7 +34,7 @@ describe('behaviour that must not drift', () => {
     const second = create({}, element);
     first.destroy();
     expect(() => new SvcContracts(element, { signingToken: TOKEN, appUrl: APP_URL })).toThrow(
-      /container is used by another SvcContracts instance/,
+      /container is in use: destroy\(\) its SvcContracts first/,
     );
     second.destroy();
   });

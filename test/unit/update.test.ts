@@ -111,7 +111,7 @@ describe('update() while the app runs', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { sdk, app, mail } = await ready(envelope('hello', { features: ['renew'] }), { debug: true });
     expect(await nextAfter(sdk, mail, { appearance: BRAND, locale: 'de' })).toStrictEqual(envelope('focus'));
-    expect(log.mock.calls.map(([line]) => line)).toContain('[contracts-sdk] update: not live, for the next init');
+    expect(log.mock.calls.map(([line]) => line)).toContain('[contracts-sdk] update: kept for the next init');
     expect(initAfterReload(app)).toMatchObject({ appearance: BRAND_SENT, locale: 'de', dir: 'ltr' });
     log.mockRestore();
   });
@@ -167,7 +167,7 @@ describe('update() before the app runs: a later init carries it', () => {
     const sdk = create();
     sdk.destroy();
     expect(() => sdk.update({ locale: 'de' })).toThrow(
-      new Error('[contracts-sdk] update() after destroy(): create a new SvcContracts instance.'),
+      new Error('[contracts-sdk] update() after destroy(): create a new SvcContracts.'),
     );
   });
 });
@@ -207,7 +207,7 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
       );
     }
     const getter = Object.defineProperty({}, 'locale', { get: () => 'de', enumerable: true });
-    expect(() => sdk.update(getter)).toThrow('[contracts-sdk] update.locale must be a plain value, not a getter.');
+    expect(() => sdk.update(getter)).toThrow('[contracts-sdk] update.locale must be a value, not a getter.');
   });
 
   it('a message never holds the token, even where the value does', async () => {
