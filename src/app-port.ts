@@ -3,7 +3,6 @@ import { focusedElement } from './focused';
 import type { Logger } from './logger';
 import { presentation } from './presentation';
 import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAliveMessage } from './protocol';
-import { SDK_VERSION } from './version';
 
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
 export interface AppPort {
@@ -40,7 +39,7 @@ export function connectAppPort(
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  const init = initMessage(version, tokens[0], settings.contractId, presentation(settings, container), SDK_VERSION);
+  const init = initMessage(version, tokens[0], settings.contractId, presentation(settings, container));
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
