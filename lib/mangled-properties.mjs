@@ -8,7 +8,7 @@
 //   src/app-url.ts), settings (a Settings field too).
 // - appChannel, isWarm, begin, refused, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
 //   (src/attempt.ts).
-// - askFocus (AppPort, src/app-port.ts), settle (Pending, src/pending.ts). Not Pending's `promise`: terser never
-//   shortens a name that DOM objects have.
+// - askFocus (AppPort, src/app-port.ts), look (its handshake's presentation), settle (Pending, src/pending.ts).
+//   Not Pending's `promise`: terser never shortens a name that DOM objects have.
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|settle$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|settle$)/;

@@ -1,9 +1,8 @@
 import type { Settings } from './config';
 import { focusedElement } from './focused';
 import type { Logger } from './logger';
-import { presentation } from './presentation';
+import type { Presentation } from './presentation';
 import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAliveMessage } from './protocol';
-import { SDK_VERSION } from './version';
 
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
 export interface AppPort {
@@ -25,13 +24,13 @@ export function connectAppPort(
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
   // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
-  // container: whose direction init carries unless the partner chose one.
-  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; container: Element },
+  // look: the presentation init carries, read by the channel at this hello (shortened by the build).
+  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; look: Presentation },
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, features, tokens, settings, container } = hello;
+  const { version, features, tokens, settings, look } = hello;
   const { port1: port, port2 } = new MessageChannel();
   const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
@@ -40,7 +39,7 @@ export function connectAppPort(
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  const init = initMessage(version, tokens[0], settings.contractId, presentation(settings, container), SDK_VERSION);
+  const init = initMessage(version, tokens[0], settings.contractId, look);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);

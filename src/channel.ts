@@ -2,6 +2,7 @@ import { listen, type Cleanup } from './cleanup';
 import type { Settings } from './config';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
+import { presentation } from './presentation';
 import { connectAppPort, type AppPort } from './app-port';
 import { envelope, HEARTBEAT, helloFeatures, helloVersion, RENEW, WARM } from './protocol';
 import type { AppMessage, KeepAliveMessage } from './protocol';
@@ -70,7 +71,7 @@ type Hello = { version: number; features: string[] };
  * travels over that port, so no other frame or instance can read or forge it.
  */
 export function openChannel(options: ChannelOptions): Channel {
-  const { iframe, popup, settings, cleanup, log } = options;
+  const { iframe, popup, settings, container, cleanup, log } = options;
   const origin = settings.app.origin;
   const ignore: IgnoredLog = createIgnoredLog(log);
   const ignoreApp = (what: string) => ignore(what, origin);
@@ -85,7 +86,7 @@ export function openChannel(options: ChannelOptions): Channel {
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, container: options.container };
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look: presentation(settings, container) };
       port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );

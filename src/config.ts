@@ -170,13 +170,15 @@ function checkedPresentation(
 }
 
 /**
- * update()'s changes, checked as the constructor checks them (messages start "update."): each key given replaces
- * the current value (undefined: back to the default). The current values are checked again with them (canonical,
- * they pass as they are), so nothing changes before everything passed.
+ * Applies update()'s changes to `settings`, checked as the constructor checks them (messages start "update."): each
+ * key given replaces the current value (undefined: back to the default). The current values are checked again with
+ * them (canonical, they pass as they are), so nothing changes before everything passed. `source`: the instance's
+ * token source, a string kept out of the messages.
  */
-export function checkedUpdate(changes: SvcContractsUpdate, settings: Settings, token: string): Partial<Settings> {
+export function applyUpdate(changes: SvcContractsUpdate, settings: Settings, source: unknown): void {
+  const token = typeof source === 'string' ? source : '';
   const fields = ownFields(changes, { appearance: '', locale: 'string' }, 'update', token);
-  return checkedPresentation({ ...settings, ...fields }, 'update', token);
+  Object.assign(settings, checkedPresentation({ ...settings, ...fields }, 'update', token));
 }
 
 /** The canonical form of a BCP 47 tag ("en-us" → "en-US"). */

@@ -3,6 +3,7 @@ import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
 import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
+import { SDK_VERSION } from './version';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
 export const PROTOCOL = 'svc-contracts';
@@ -155,14 +156,9 @@ export function parseAppMessage(
 }
 
 /** The answer to hello (docs/protocol.md §4.3): the token, the contract, and how the app is to look. */
-export function initMessage(
-  version: number,
-  token: string,
-  contractId: string | undefined,
-  look: Presentation,
-  sdkVersion: string,
-) {
-  return envelope(version, 'init', { signingToken: token, contractId, sdkVersion, ...look, features: SDK_FEATURES });
+export function initMessage(version: number, token: string, contractId: string | undefined, look: Presentation) {
+  const fields = { signingToken: token, contractId, sdkVersion: SDK_VERSION, ...look, features: SDK_FEATURES };
+  return envelope(version, 'init', fields);
 }
 
 /** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */

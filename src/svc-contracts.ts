@@ -1,6 +1,6 @@
 import { createAttempt, type Attempt } from './attempt';
 import { claimContainer, releaseContainer } from './container';
-import { checkedUpdate, resolveConfig, type Settings } from './config';
+import { applyUpdate, resolveConfig, type Settings } from './config';
 import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
@@ -121,8 +121,7 @@ export class SvcContracts {
    */
   update(changes: SvcContractsUpdate): this {
     if (this._state === DESTROYED) throw afterDestroyError('update');
-    const token = tokenSources.get(this);
-    Object.assign(this._settings, checkedUpdate(changes, this._settings, typeof token === 'string' ? token : ''));
+    applyUpdate(changes, this._settings, tokenSources.get(this));
     const channel = this._attempt?.appChannel;
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
     else this._log('update: kept for the next init');

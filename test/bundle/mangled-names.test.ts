@@ -29,6 +29,7 @@ const INTERNAL = [
   'iframe',
   'ignore',
   'isWarm',
+  'look',
   'refused',
   'onAppMessage',
   'onNoCommonVersion',

@@ -12,6 +12,7 @@ import {
   initMessage,
   parseAppMessage,
 } from '../../src/protocol';
+import { SDK_VERSION } from '../../src/version';
 
 const TOKEN = 'sbx_complete_module-token';
 const message = (type: string, extra: object = {}, version = 1) => ({ protocol: PROTOCOL, version, type, ...extra });
@@ -42,13 +43,13 @@ describe('protocol', () => {
 
   it('builds init with the chosen version, the token, contractId, sdkVersion and the presentation', () => {
     const appearance = { theme: 'dark' as const };
-    expect(initMessage(1, TOKEN, 'c', { appearance, locale: 'de', dir: 'rtl' }, '1.1.0')).toStrictEqual({
+    expect(initMessage(1, TOKEN, 'c', { appearance, locale: 'de', dir: 'rtl' })).toStrictEqual({
       protocol: PROTOCOL,
       version: 1,
       type: 'init',
       signingToken: TOKEN,
       contractId: 'c',
-      sdkVersion: '1.1.0',
+      sdkVersion: SDK_VERSION,
       appearance,
       locale: 'de',
       dir: 'rtl',
