@@ -8,7 +8,8 @@
 //   src/app-url.ts), settings (a Settings field too).
 // - appChannel, isWarm, begin, refused, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
 //   (src/attempt.ts).
-// - askFocus (AppPort, src/app-port.ts), look (its handshake's presentation), settle (Pending, src/pending.ts).
+// - askFocus (AppPort, src/app-port.ts), look and tokens (its handshake's presentation and the attempt's tokens),
+//   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts).
 //   Not Pending's `promise`: terser never shortens a name that DOM objects have.
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|settle$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$)/;

@@ -24,7 +24,7 @@ export function connectAppPort(
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
   // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
-  // look: the presentation init carries, read by the channel at this hello (shortened by the build).
+  // look: the presentation init carries, read by the channel at this hello; look and tokens are shortened by the build.
   hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; look: Presentation },
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,

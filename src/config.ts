@@ -68,7 +68,7 @@ const MAX_TIMEOUT = 2147483647;
  */
 export function resolveConfig(config: SvcContractsConfig): {
   token: SigningTokenSource;
-  known: string;
+  known: string; // shortened by the build (lib/mangled-properties.mjs)
   settings: Settings;
 } {
   // Anything but a plain object: "config must be an object, got null." (ownFields), as for update() and appearance.

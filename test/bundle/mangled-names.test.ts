@@ -30,6 +30,8 @@ const INTERNAL = [
   'ignore',
   'isWarm',
   'look',
+  'known',
+  'tokens',
   'refused',
   'onAppMessage',
   'onNoCommonVersion',
