@@ -30,17 +30,10 @@ async function running(
   if (!element.isConnected) document.body.append(element);
   await settled();
   const app = FakeApp.in(element);
-  const updates: unknown[] = [];
-  let arrived = () => {};
   app.handshake(envelope('hello', { features: ['update'] }));
-  app.port!.onmessage = (event) => (updates.push(event.data), arrived());
+  // Each update() sends one message over the port.
+  const { messages: updates, received } = app.listen();
   await app.sendAll([envelope('loaded'), envelope('ready')]);
-  /** Resolves once `count` messages have come over the port (each update() sends one). */
-  const received = (count: number) =>
-    new Promise<void>((resolve) => {
-      arrived = () => updates.length >= count && resolve();
-      arrived();
-    });
   return { element, app, asked, updates, received };
 }
 

@@ -25,19 +25,13 @@ function countedToken() {
  */
 async function readyUpdatingApp() {
   const app = FakeApp.in(host);
-  const updates: unknown[] = [];
-  let arrived = () => {};
+  let port!: ReturnType<FakeApp['listen']>;
   await act(async () => {
     app.handshake(envelope('hello', { features: ['update'] }));
-    app.port!.onmessage = (event) => (updates.push(event.data), arrived());
+    port = app.listen();
     await app.sendAll([envelope('loaded'), envelope('ready')]);
   });
-  const received = (count: number) =>
-    new Promise<void>((resolve) => {
-      arrived = () => updates.length >= count && resolve();
-      arrived();
-    });
-  return { app, updates, received };
+  return { app, updates: port.messages, received: port.received };
 }
 
 /** The errors the nearest error boundary caught (module level: a component defined in a test would remount). */

@@ -110,6 +110,19 @@ export class FakeApp {
     await handled;
   }
 
+  /** Records what the SDK sends over the current port; `received(count)` resolves once `count` messages came. */
+  listen(): { messages: unknown[]; received(count: number): Promise<void> } {
+    const messages: unknown[] = [];
+    let arrived = () => {};
+    this.port!.onmessage = (event) => (messages.push(event.data), arrived());
+    const received = (count: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => messages.length >= count && resolve();
+        arrived();
+      });
+    return { messages, received };
+  }
+
   /** Resolves once the SDK has closed its end of `port` (the current one by default): nothing sent there arrives. */
   closed(port: MessagePort = this.port!): Promise<void> {
     return new Promise<void>((resolve) => port.addEventListener('close', () => resolve(), { once: true }));
