@@ -25,7 +25,9 @@ const blocks: Block[] = allSnippets();
 const checked = blocks.filter((block) => block.marker !== ILLUSTRATIVE);
 const SHELL = ['sh', 'shell', 'bash'];
 const TYPED = { ts: 'ts', tsx: 'tsx', js: 'js' } as Record<string, string>;
-const KNOWN = [...Object.keys(TYPED), 'html', 'json', ...SHELL];
+// Svelte and Vue components are compiled and rendered on the server by test/docs/ssr/ (svelte.test.ts, vue.test.ts).
+const SERVER_RENDERED = ['svelte', 'vue'];
+const KNOWN = [...Object.keys(TYPED), 'html', 'json', ...SHELL, ...SERVER_RENDERED];
 const where = (block: Block, line = 1) => `${block.file}:${block.line + line}`;
 const ofLang = (...langs: string[]) => checked.filter((block) => langs.includes(block.lang));
 
