@@ -1,0 +1,48 @@
+// @vitest-environment node
+// Every Svelte component of the docs (each `svelte` block not marked illustrative, in README.md and docs/*.md),
+// compiled by svelte/compiler for the server and rendered by svelte/server's render() as SvelteKit's server does,
+// with a real sandbox token as its `signingToken` prop (a string, then a function): no 12-character piece of the
+// token, and no attribute spelled like the token property, is in the HTML. Svelte cannot set a property on the
+// server: a `{signingToken}` binding on the element becomes the attribute `signingtoken="…"` there.
+// Reads the built package (`npm run build`).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compile } from 'svelte/compiler';
+import { render } from 'svelte/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allSnippets, ILLUSTRATIVE } from '../../../lib/doc-snippets.mjs';
+import { linkImports } from './example-modules';
+import { sandboxToken, scratchFolder, tokenLeaks } from './token-check';
+
+const blocks = allSnippets().filter((block) => block.lang === 'svelte' && block.marker !== ILLUSTRATIVE);
+const scratch = scratchFolder('svelte-ssr');
+afterAll(scratch.remove);
+
+async function serverComponent(block: (typeof blocks)[number]) {
+  const where = `${block.file}:${block.line}`;
+  const { js } = compile(block.code, { filename: `L${block.line}.svelte`, generate: 'server' });
+  const file = join(scratch.dir, `L${block.line}-${block.file.replace(/\W/g, '_')}.js`);
+  writeFileSync(file, linkImports(js.code, scratch.dir, where));
+  return (await import(pathToFileURL(file).href)).default;
+}
+
+describe("the docs' Svelte components rendered on the server", () => {
+  it('are found: every svelte block of the docs that is not illustrative', () => {
+    expect(blocks.filter((block) => block.file === 'docs/frameworks.md').length).toBeGreaterThan(0);
+  });
+
+  for (const block of blocks) {
+    it(`${block.file}:${block.line}${block.marker ? ` (${block.marker})` : ''}: no piece of the token in the HTML`, async () => {
+      const component = await serverComponent(block);
+      const token = sandboxToken();
+      const tokenFunction = async () => token;
+      for (const signingToken of [token, tokenFunction]) {
+        // The props a parent or SvelteKit could pass: the token (the old way), callbacks, a page's `data`.
+        const props = { signingToken, onsigned: () => {}, data: {} };
+        const { head, body } = render(component, { props });
+        expect(tokenLeaks(head + body, token), typeof signingToken).toEqual([]);
+      }
+    });
+  }
+});
