@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ELEMENT_ENTRY } from './token-check';
+import { packageEntry } from './token-check';
 
 /** The partner's own modules that the examples import, as on a production server (docs: "nothing in production"). */
 const PARTNER_MODULES: Record<string, string> = {
@@ -23,7 +23,8 @@ const FRAMEWORKS = /^(svelte|vue|react|react-dom|@vue\/[\w-]+)(\/|$)/;
 export function linkImports(code: string, dir: string, where: string, entries: Record<string, string> = {}): string {
   const resolve = (specifier: string): string => {
     if (FRAMEWORKS.test(specifier)) return specifier;
-    if (specifier === 'contracts-sdk/element') return pathToFileURL(ELEMENT_ENTRY).href;
+    const entry = /^contracts-sdk(?:\/(\w+))?$/.exec(specifier);
+    if (entry) return pathToFileURL(packageEntry(entry[1] ?? 'index')).href;
     if (entries[specifier]) return entries[specifier];
     const source = PARTNER_MODULES[specifier];
     if (source === undefined)

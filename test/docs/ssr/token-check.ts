@@ -9,8 +9,8 @@ import { REPO_ROOT } from '../../../lib/repo-paths.mjs';
 /** The length of the shortest piece of a token that must not appear: 12 characters (72 random bits at most). */
 export const PIECE_LENGTH = 12;
 
-/** The built element entry (`npm run build`), which an example's `import 'contracts-sdk/element'` loads here. */
-export const ELEMENT_ENTRY = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk', 'element.mjs');
+/** A built entry of the npm package (`npm run build`): `contracts-sdk/element` is 'element'. */
+export const packageEntry = (name: string) => join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk', `${name}.mjs`);
 
 /** A token as the sandbox's contracts endpoint issues it (`sbx_complete_` and 24 random characters). */
 export function sandboxToken(): string {
