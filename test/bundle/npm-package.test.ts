@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
 import { sriOf } from '../../lib/bundle.mjs';
+import { NPM_ENTRIES } from '../../lib/npm-package.mjs';
 import { NPM_BUDGET_GZIP_BYTES, npmEntrySize } from '../../lib/npm-size.mjs';
 
 const root = join(__dirname, '..', '..');
@@ -68,6 +69,17 @@ describe('npm package contracts-sdk', () => {
   it('ships the partner guide of this version (the repository README) and its README says where it is', () => {
     expect(readFileSync(join(dir, 'GUIDE.md'), 'utf8')).toBe(readFileSync(join(root, 'README.md'), 'utf8'));
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/`GUIDE\.md` in this package is the partner guide/);
+  });
+
+  it("its README names every entry of the package's exports, each on a line of its own", () => {
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const exported = Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).exports)
+      .filter((path) => path !== './package.json')
+      .map((path) => `contracts-sdk${path.slice(1)}`);
+    expect(exported.sort()).toEqual(
+      NPM_ENTRIES.map((name) => (name === 'index' ? 'contracts-sdk' : `contracts-sdk/${name}`)).sort(),
+    );
+    for (const name of exported) expect(readme, name).toMatch(new RegExp(`^- \`${name}\`: `, 'm'));
   });
 
   it('the .d.ts files re-export the .d.cts files (the same types for import and require(), declared once)', () => {

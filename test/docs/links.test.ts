@@ -82,6 +82,23 @@ describe('links of README.md and docs/', () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it("the npm package's README links only within the package: GUIDE.md (the repository README) and its own headings", () => {
+    const source = readFileSync(join(REPO_ROOT, 'loader', 'README.md'), 'utf8');
+    const targets = {
+      'GUIDE.md': anchorsOf(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')),
+      '': anchorsOf(source),
+    };
+    const broken: string[] = [];
+    const links = [...withoutCode(source).matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    for (const target of links.filter((link) => !/^https?:/.test(link))) {
+      const [path, anchor] = target.split('#') as [string, string | undefined];
+      const anchors = targets[path as keyof typeof targets];
+      if (!anchors || (anchor !== undefined && !anchors.has(anchor))) broken.push(target);
+    }
+    expect(broken, 'a link the registry page cannot follow').toEqual([]);
+    expect(links.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('every docs/….md path named in src/, loader/, scripts/, demo/ and lib/ exists', () => {
     const missing: string[] = [];
     const scan = (dir: string): void => {
