@@ -35,6 +35,8 @@ declare function show(code: string): void;
  */
 export const MODULE_FILES: Record<string, Record<string, string>> = {
   'README.md': { 'react-signing-config': 'signing-config.ts' },
+  // A component that another Svelte block imports (`$lib/SignLoanContract.svelte`): test/docs/ssr/svelte.test.ts.
+  'docs/frameworks.md': { 'svelte-example': 'src/lib/SignLoanContract.svelte' },
 };
 
 /** The prelude of `file` (an empty one when the document needs none). */

@@ -9,8 +9,12 @@ import { packageEntry } from './token-check';
 const PARTNER_MODULES: Record<string, string> = {
   './signing-config': 'export const signingOptions = {};\n',
   '$lib/signing-config': 'export const signingOptions = {};\n',
-  // SvelteKit's module, as it is while the server renders.
+  // SvelteKit's modules, as they are while the server renders a page at the site's root.
   '$app/environment': 'export const browser = false;\nexport const dev = false;\nexport const building = false;\n',
+  '$app/navigation': 'export const goto = async () => {};\nexport const invalidate = async () => {};\n',
+  '$app/paths': `export const base = '';
+export const resolve = (route, params = {}) => route.replace(/\\[(\\w+)\\]/g, (_, name) => encodeURIComponent(params[name]));
+`,
 };
 
 /** Imports left to Node's resolution from the repository: the frameworks themselves. */
