@@ -47,8 +47,9 @@ describe("the docs' Vue components rendered on the server", () => {
         const component = await serverComponent(block.code, name, scratch.dir, settings[setting]!);
         const token = sandboxToken();
         for (const signingToken of [token, async () => token]) {
-          const { html, hydrationData } = await renderedOnServer(component, { signingToken }, token);
+          const { html, hydrationData, tokenRequests } = await renderedOnServer(component, { signingToken }, token);
           expect(html, 'the element is rendered').toContain('<svc-contract-signing');
+          expect(tokenRequests, 'the server never asked the token route (fetch, $fetch, useFetch)').toBe(0);
           expect(tokenLeaks(html, token), `HTML, ${typeof signingToken}`).toEqual([]);
           expect(tokenLeaks(hydrationData, token), `hydration data, ${typeof signingToken}`).toEqual([]);
         }
