@@ -36,5 +36,5 @@ describe("the README's React example rendered on the server", () => {
       expect(html, 'the example rendered its section').toMatch(/^<section[^>]*><div/);
       expect(tokenLeaks(html, token), typeof signingToken).toEqual([]);
     }
-  });
+  }, 60_000); // transpiles and imports the example: well under a second alone, longer in a loaded full run
 });

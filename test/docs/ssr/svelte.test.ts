@@ -64,6 +64,6 @@ describe("the docs' Svelte components rendered on the server", () => {
         expect(body, 'the element is rendered').toContain('<svc-contract-signing');
         expect(tokenLeaks(head + body, token), typeof signingToken).toEqual([]);
       }
-    });
+    }, 60_000); // compiles and imports the example: well under a second alone, longer in a loaded full run
   }
 });

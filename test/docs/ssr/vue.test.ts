@@ -17,11 +17,13 @@ import { nuxtIsCustomElement, serverComponent, viteIsCustomElement, type IsCusto
 const blocks = allSnippets().filter((block) => block.lang === 'vue' && block.marker !== ILLUSTRATIVE);
 const scratch = scratchFolder('vue-ssr');
 const settings: Record<string, IsCustomElement> = {};
+// Compiling and importing Vite, the plugin and each example: well under a second alone, longer in a loaded full run.
+const SLOW_MS = 60_000;
 
 beforeAll(async () => {
   settings['vite.config.ts'] = await viteIsCustomElement(scratch.dir);
   settings['nuxt.config.ts'] = await nuxtIsCustomElement(scratch.dir);
-});
+}, SLOW_MS);
 afterAll(scratch.remove);
 
 /** The component rendered on the server inside a parent that passes `props`: the HTML and the hydration data. */
@@ -42,24 +44,30 @@ describe("the docs' Vue components rendered on the server", () => {
 
   for (const block of blocks) {
     for (const setting of ['vite.config.ts', 'nuxt.config.ts']) {
-      it(`${block.file}:${block.line}${block.marker ? ` (${block.marker})` : ''} with ${setting}'s isCustomElement: no piece of the token in the HTML or the hydration data`, async () => {
-        const name = `L${block.line}-${block.file.replace(/\W/g, '_')}`;
-        const component = await serverComponent(block.code, name, scratch.dir, settings[setting]!);
-        const token = sandboxToken();
-        for (const signingToken of [token, async () => token]) {
-          const { html, hydrationData, tokenRequests } = await renderedOnServer(component, { signingToken }, token);
-          expect(html, 'the element is rendered').toContain('<svc-contract-signing');
-          expect(tokenRequests, 'the server never asked the token route (fetch, $fetch, useFetch)').toBe(0);
-          expect(tokenLeaks(html, token), `HTML, ${typeof signingToken}`).toEqual([]);
-          expect(tokenLeaks(hydrationData, token), `hydration data, ${typeof signingToken}`).toEqual([]);
-        }
-      });
+      it(
+        `${block.file}:${block.line}${block.marker ? ` (${block.marker})` : ''} with ${setting}'s isCustomElement: no piece of the token in the HTML or the hydration data`,
+        async () => {
+          const name = `L${block.line}-${block.file.replace(/\W/g, '_')}`;
+          const component = await serverComponent(block.code, name, scratch.dir, settings[setting]!);
+          const token = sandboxToken();
+          for (const signingToken of [token, async () => token]) {
+            const { html, hydrationData, tokenRequests } = await renderedOnServer(component, { signingToken }, token);
+            expect(html, 'the element is rendered').toContain('<svc-contract-signing');
+            expect(tokenRequests, 'the server never asked the token route (fetch, $fetch, useFetch)').toBe(0);
+            expect(tokenLeaks(html, token), `HTML, ${typeof signingToken}`).toEqual([]);
+            expect(tokenLeaks(hydrationData, token), `hydration data, ${typeof signingToken}`).toEqual([]);
+          }
+        },
+        SLOW_MS,
+      );
     }
   }
 
-  it('the check sees a token that useFetch got on the server: it is in the hydration data, never in the HTML', async () => {
-    // What the docs tell partners not to do: fetch the token with Nuxt's data helpers.
-    const source = `<script setup lang="ts">
+  it(
+    'the check sees a token that useFetch got on the server: it is in the hydration data, never in the HTML',
+    async () => {
+      // What the docs tell partners not to do: fetch the token with Nuxt's data helpers.
+      const source = `<script setup lang="ts">
 import { useTemplateRef, watchPostEffect } from 'vue';
 declare const useFetch: (url: string, options: object) => Promise<{ data: { value: { signingToken: string } } }>;
 const { data } = await useFetch('/api/signing-token', { method: 'POST' });
@@ -68,11 +76,13 @@ watchPostEffect(() => { if (signing.value) signing.value.signingToken = data.val
 </script>
 <template><svc-contract-signing ref="signing" contract-id="loan-42"></svc-contract-signing></template>
 `;
-    const component = await serverComponent(source, 'UseFetchToken', scratch.dir, settings['nuxt.config.ts']!);
-    const token = sandboxToken();
-    const { html, hydrationData, tokenRequests } = await renderedOnServer(component, {}, token);
-    expect(tokenRequests, 'the server asked the token route').toBe(1);
-    expect(tokenLeaks(html, token)).toEqual([]);
-    expect(tokenLeaks(hydrationData, token)).toHaveLength(1);
-  });
+      const component = await serverComponent(source, 'UseFetchToken', scratch.dir, settings['nuxt.config.ts']!);
+      const token = sandboxToken();
+      const { html, hydrationData, tokenRequests } = await renderedOnServer(component, {}, token);
+      expect(tokenRequests, 'the server asked the token route').toBe(1);
+      expect(tokenLeaks(html, token)).toEqual([]);
+      expect(tokenLeaks(hydrationData, token)).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
 });
