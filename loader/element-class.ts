@@ -14,8 +14,8 @@ import {
 } from './element-attributes';
 import { domEventName } from './element-events';
 import { loadingError, startSession, type Session, type SessionSpec } from './session';
-import { bothTokenSources, tokenUrlSource, type TokenUrlSource } from './token-url';
-import type { ContractErrorPayload, SigningTokenSource, SvcContractsConfig } from './types';
+import { tokenUrlSource, type TokenUrlSource } from './token-url';
+import type { SigningTokenSource, SvcContractsConfig } from './types';
 
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
@@ -182,16 +182,14 @@ export class SvcContractSigning extends BaseElement {
     }
     this._end();
     this._sessionKey = key;
-    this._start({ ...created, ...live }, loader);
+    this._start({ ...created, ...live }, loader, tokenUrl);
   }
 
-  /** Starts a session with the signingToken property or the token-url (not both: a misuse, and nothing starts). */
-  private _start(options: SessionSpec['options'], loader: SessionSpec['loader']): void {
-    const tokenUrl = this.getAttribute('token-url');
+  /** Starts a session with the signingToken property or the token-url's token function. */
+  private _start(options: SessionSpec['options'], loader: SessionSpec['loader'], tokenUrl: string | null): void {
     let fromUrl: TokenUrlSource | undefined;
     try {
-      if (tokenUrl !== null && tokens.has(this)) throw bothTokenSources();
-      if (tokenUrl !== null) fromUrl = tokenUrlSource(tokenUrl);
+      fromUrl = tokenUrl === null ? undefined : tokenUrlSource(tokenUrl, tokens.has(this));
     } catch (error) {
       return this._misuse(error as Error);
     }
@@ -201,12 +199,7 @@ export class SvcContractSigning extends BaseElement {
       options,
       loader,
       hidden: this.hasAttribute('hidden'),
-      // A failed token-url names what failed (the SDK's message says only that the token function failed).
-      onEvent: (event, payload) =>
-        this._dispatch(
-          domEventName(event),
-          fromUrl && event === 'contract.error' ? fromUrl.explain(payload as ContractErrorPayload) : payload,
-        ),
+      onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
       // The session could not start: the next change starts a new one (a fixed appearance or locale included).
       onMisuse: (error) => {
         this._end();

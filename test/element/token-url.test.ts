@@ -180,6 +180,15 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(element.querySelectorAll('iframe')).toHaveLength(0);
   });
 
+  it("another loading_error after a token was answered keeps the SDK's message (the browser went offline)", async () => {
+    stubFetch(answer());
+    const { errors } = await withTokenUrl();
+    window.dispatchEvent(new Event('offline'));
+    expect(errors()).toEqual([
+      ['contract-error', { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' }],
+    ]);
+  });
+
   it("a polluted Object.prototype's signingToken is no answer: only the JSON's own property counts", async () => {
     stubFetch(answer('{}'));
     Object.defineProperty(Object.prototype, 'signingToken', { value: TOKEN, configurable: true });
