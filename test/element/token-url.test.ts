@@ -185,7 +185,10 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     const { errors } = await withTokenUrl();
     window.dispatchEvent(new Event('offline'));
     expect(errors()).toEqual([
-      ['contract-error', { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' }],
+      [
+        'contract-error',
+        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' },
+      ],
     ]);
   });
 
