@@ -12,6 +12,9 @@ type AttributeValue<Kind> = Kind extends 'flag' ? boolean : Kind extends 'text' 
 /** The element's options as written in markup (kebab-case attributes; null or undefined: absent). */
 export type ContractSigningAttributes = { [R in Row as R[0]]?: AttributeValue<R[2]> | null } & {
   [A in (typeof LOADER_ATTRIBUTES)[number]]?: string | null;
+} & {
+  /** Your own route (of the page's origin) that answers `{ "signingToken": "…" }` to the element's POST. */
+  'token-url'?: string | null;
 };
 
 /** `oncontract-completed={(event) => …}`: each DOM event of the element, its `detail` the SDK's payload. */
@@ -35,6 +38,7 @@ export type SvelteContractSigningAttributes = HTMLAttributes<SvcContractSigning>
     signingToken?: never;
     signingtoken?: never;
     'signing-token'?: never;
+    signing_token?: never;
   };
 
 declare module 'svelte/elements' {

@@ -5,9 +5,9 @@
 // partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
 // environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitForOutput } from '../../lib/child-output.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
@@ -60,7 +60,10 @@ export async function sveltekitAppBuild(): Promise<string> {
       TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const),
       (dir) => {
         cpSync(APP_SOURCE, dir, { recursive: true });
-        for (const [file, code] of blocks) writeFileSync(join(dir, file), code);
+        for (const [file, code] of blocks) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true });
+          writeFileSync(join(dir, file), code);
+        }
       },
       async (dir) => {
         const started = Date.now();
