@@ -80,7 +80,10 @@ export async function sveltekitAppBuild(): Promise<string> {
 export async function svelteCheck(dir: string): Promise<string> {
   const bin = join(dir, 'node_modules', 'svelte-check', 'bin', 'svelte-check');
   const args = [bin, '--tsconfig', './tsconfig.json', '--output', 'machine', '--fail-on-warnings'];
-  const { stdout } = await run(process.execPath, args, { cwd: dir }).catch((error) => error);
+  // It exits with 1 when it found problems: its report is what counts, and it must have finished.
+  const { stdout, stderr } = await run(process.execPath, args, { cwd: dir }).catch((error) => error);
+  if (!/ COMPLETED \d+ FILES /.test(String(stdout)))
+    throw new Error(`svelte-check did not complete:\n${stdout ?? ''}\n${stderr ?? ''}`);
   return String(stdout)
     .split('\n')
     .filter((line) => / (ERROR|WARNING) /.test(line))
