@@ -1,6 +1,7 @@
-// <svc-contract-signing>: one signing session in the element itself. The token is a property only (or the element
-// asks the partner's token-url for it: loader/token-url.ts); the options are attributes (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM
-// events (loader/element-events.ts).
+// <svc-contract-signing>: one signing session in the element itself. The token is a property only, or the element
+// asks the partner's token-url for it (loader/token-url.ts); the options are attributes
+// (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM events
+// (loader/element-events.ts).
 import { hasOwn } from '../src/values';
 import {
   LOADER_ATTRIBUTES,
@@ -14,8 +15,8 @@ import {
 } from './element-attributes';
 import { domEventName } from './element-events';
 import { loadingError, startSession, type Session, type SessionSpec } from './session';
-import { bothTokenSources, tokenUrlSource, type TokenUrlSource } from './token-url';
-import type { ContractErrorPayload, SigningTokenSource, SvcContractsConfig } from './types';
+import { tokenUrlSource, type TokenUrlSource } from './token-url';
+import type { SigningTokenSource, SvcContractsConfig } from './types';
 
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
@@ -182,16 +183,14 @@ export class SvcContractSigning extends BaseElement {
     }
     this._end();
     this._sessionKey = key;
-    this._start({ ...created, ...live }, loader);
+    this._start({ ...created, ...live }, loader, tokenUrl);
   }
 
-  /** Starts a session with the signingToken property or the token-url (not both: a misuse, and nothing starts). */
-  private _start(options: SessionSpec['options'], loader: SessionSpec['loader']): void {
-    const tokenUrl = this.getAttribute('token-url');
+  /** Starts a session with the signingToken property or the token-url's token function. */
+  private _start(options: SessionSpec['options'], loader: SessionSpec['loader'], tokenUrl: string | null): void {
     let fromUrl: TokenUrlSource | undefined;
     try {
-      if (tokenUrl !== null && tokens.has(this)) throw bothTokenSources();
-      if (tokenUrl !== null) fromUrl = tokenUrlSource(tokenUrl);
+      fromUrl = tokenUrl === null ? undefined : tokenUrlSource(tokenUrl, tokens.has(this));
     } catch (error) {
       return this._misuse(error as Error);
     }
@@ -201,12 +200,7 @@ export class SvcContractSigning extends BaseElement {
       options,
       loader,
       hidden: this.hasAttribute('hidden'),
-      // A failed token-url names what failed (the SDK's message says only that the token function failed).
-      onEvent: (event, payload) =>
-        this._dispatch(
-          domEventName(event),
-          fromUrl && event === 'contract.error' ? fromUrl.explain(payload as ContractErrorPayload) : payload,
-        ),
+      onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
       // The session could not start: the next change starts a new one (a fixed appearance or locale included).
       onMisuse: (error) => {
         this._end();
@@ -242,7 +236,10 @@ export class SvcContractSigning extends BaseElement {
     this._session = undefined;
   }
 
-  /** A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
+  /**
+   * A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and
+   * as contract-error.
+   */
   private _misuse(error: Error): void {
     // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
     console.error(error);

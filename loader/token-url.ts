@@ -17,27 +17,26 @@ const REQUEST: RequestInit = {
   headers: { Accept: 'application/json', 'X-Requested-With': 'contracts-sdk' },
 };
 
-/** Both token sources: which one counts would be a guess. */
-export const bothTokenSources = (): TypeError =>
-  configError('<svc-contract-signing> has both the signingToken property and token-url: use one.');
-
 /** The token function of a token-url, and what explains its failure in contract-error. */
 export interface TokenUrlSource {
   token: () => Promise<string>;
   /**
-   * The payload to dispatch for the SDK's contract-error: the SDK's loading_error for a failed token function
-   * ("threw, rejected or gave no non-empty string") gets what failed instead.
+   * The payload to dispatch for an SDK event's: the SDK's loading_error for a failed token function ("threw,
+   * rejected or gave no non-empty string") gets the message of what failed.
    */
-  explain: (payload: ContractErrorPayload) => ContractErrorPayload;
+  explain: (payload: unknown) => unknown;
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * The token function of a token-url, resolved against the document's base URL. A TypeError unless it is a URL of
- * the page's origin: the token comes from the partner's own backend, which knows the signer by its cookies.
+ * the page's origin (the token comes from the partner's own backend, which knows the signer by its cookies), or if
+ * the signingToken property is set too (which one counts would be a guess).
  */
-export function tokenUrlSource(text: string): TokenUrlSource {
+export function tokenUrlSource(text: string, propertyToo: boolean): TokenUrlSource {
+  if (propertyToo)
+    throw configError('<svc-contract-signing> has both the signingToken property and token-url: use one.');
   let url: URL | undefined;
   try {
     url = new URL(text, document.baseURI);
@@ -48,7 +47,8 @@ export function tokenUrlSource(text: string): TokenUrlSource {
     throw configError(
       `token-url must be of this page's origin (${location.origin}), not ${url?.origin ?? 'unparsable'}.`,
     );
-  // What failed if the step under way throws: the status, never the answer's text (the server's to choose).
+  // What failed, while a request is under way or after it failed: the status, never the answer's text (the
+  // server's to choose). Each request starts afresh.
   let failure: string | undefined;
   return {
     async token() {
@@ -68,9 +68,9 @@ export function tokenUrlSource(text: string): TokenUrlSource {
       return token;
     },
     explain(payload) {
-      const message = payload.code === 'loading_error' && failure && `${PREFIX}token-url ${failure}.`;
-      failure = undefined;
-      return message ? Object.freeze({ ...payload, message }) : payload;
+      return failure && (payload as ContractErrorPayload).code === 'loading_error'
+        ? Object.freeze({ ...(payload as ContractErrorPayload), message: `${PREFIX}token-url ${failure}.` })
+        : payload;
     },
   };
 }

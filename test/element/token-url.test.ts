@@ -2,7 +2,8 @@
 // renewal; another origin, an unparsable URL or both token sources are a misuse; each failed answer is the same
 // loading_error as a failing token function, naming what failed and never the answer's text.
 import { describe, expect, it, vi } from 'vitest';
-import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { SvcContractSigning } from '../../loader/element';
+import { APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { created, events, makeElement, settled } from './helpers';
 
 const ROUTE = '/api/signing-token';
@@ -93,6 +94,20 @@ describe('token-url: the request and the success path', () => {
     expect(document.querySelectorAll('iframe'), 'no token source: no session').toHaveLength(0);
   });
 
+  it('a tokenUrl property set before the element is defined (as a framework may) becomes the attribute', async () => {
+    const fetch = stubFetch(answer());
+    const tag = 'svc-token-url-upgraded';
+    const element = document.createElement(tag) as SvcContractSigning;
+    element.setAttribute('app-url', APP_URL);
+    element.tokenUrl = ROUTE;
+    document.body.append(element);
+    customElements.define(tag, class extends SvcContractSigning {});
+    await settled();
+    expect(element.getAttribute('token-url')).toBe(ROUTE);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(created).toHaveLength(1);
+  });
+
   it('the token is in no attribute, event, message or log line', async () => {
     stubFetch(answer());
     const { element, seen, consoleError } = await withTokenUrl();
@@ -178,6 +193,18 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(JSON.stringify(errors())).not.toContain(SERVER_TEXT);
     expect(JSON.stringify(errors())).not.toContain(TOKEN);
     expect(element.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it("another loading_error after a token was answered keeps the SDK's message (the browser went offline)", async () => {
+    stubFetch(answer());
+    const { errors } = await withTokenUrl();
+    window.dispatchEvent(new Event('offline'));
+    expect(errors()).toEqual([
+      [
+        'contract-error',
+        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' },
+      ],
+    ]);
   });
 
   it("a polluted Object.prototype's signingToken is no answer: only the JSON's own property counts", async () => {
