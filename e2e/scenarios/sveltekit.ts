@@ -86,6 +86,11 @@ export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
     await signedPageShown(host); // oncontract-completed: the docs' page goes on to the next step
     expect(await events(host)).toEqual([...VISIT, 'contract-completed']);
     expect(sandbox.sessionStarts(token!), 'one signing session').toBe(1);
+    await expect
+      .poll(() => sandbox.confirmations().filter((c) => c.applicationId === applicationId).length, {
+        message: 'the signed webhook reached the partner',
+      })
+      .toBe(1);
   });
 
   test('client-side navigation away and back: one frame, each event once per visit, the first session ended', async ({
