@@ -276,6 +276,18 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
     expect(element.childElementCount).toBe(0);
   });
 
+  it('the signingToken property set on a running token-url session ends it with the same misuse', async () => {
+    stubFetch(answer());
+    const { element, errors } = await withTokenUrl();
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    element.signingToken = TOKEN;
+    await settled();
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(errors()).toEqual([
+      ['contract-error', expect.objectContaining({ message: expect.stringMatching(/token-url: use one\.$/) })],
+    ]);
+  });
+
   it('resolves a relative URL against the base URL of the document', async () => {
     const fetch = stubFetch(answer());
     await withTokenUrl('signing-token?for=loan-42');
