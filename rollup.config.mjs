@@ -15,7 +15,7 @@ import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
 import { clearStamp, inputsHash, writeStamp } from './lib/build-stamp.mjs';
 import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
-import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, npmPackageJson } from './lib/npm-package.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, NPM_TYPE_ENTRIES, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const { version, description, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -165,6 +165,7 @@ const onwarn = (warning) => {
 // The one declaration file of the public types, and how an entry's sources import it (`./types`, resolved or not).
 const SHARED_TYPES = 'types';
 const isSharedTypes = (id) => id === './types' || id.replace(/\.ts$/, '') === join(root, 'loader', 'types');
+const isElementEntry = (id) => id === './element' || id.replace(/\.ts$/, '') === join(root, 'loader', 'element');
 const loaderInput = Object.fromEntries(NPM_ENTRIES.map((name) => [name, join(root, 'loader', `${name}.ts`)]));
 // The partner's own React (and any other peer) is imported, never bundled.
 const external = (id) => Object.keys(NPM_PEERS).some((peer) => id === peer || id.startsWith(`${peer}/`));
@@ -228,6 +229,18 @@ export default [
     plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
     onwarn,
   },
+  // The types-only entries (ESM .d.ts): the element's class and events come from its entry, never a copy of them.
+  ...NPM_TYPE_ENTRIES.map((name) => ({
+    input: join(root, 'loader', `${name}.ts`),
+    external: (id) => external(id) || isElementEntry(id),
+    output: {
+      file: join(npmDir, `${name}.d.ts`),
+      format: 'es',
+      paths: (id) => (isElementEntry(id) ? './element.js' : id),
+    },
+    plugins: [dts({ tsconfig: join(root, 'tsconfig.json') })],
+    onwarn,
+  })),
   ...NPM_ENTRIES.map((name) => ({
     input: loaderInput[name],
     external: (id) => external(id) || isSharedTypes(id),

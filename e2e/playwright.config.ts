@@ -22,8 +22,9 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
  *   first and focuses the element only when the app asks back (docs/decisions.md #23); the tests run here.
  */
 // leak: Chromium's heap and listener counters; react-ssr: server rendering in Node, no browser (once is enough);
-// demo-phone: a phone's viewport (isMobile), which Playwright emulates in Chromium only.
-const CHROMIUM_ONLY = ['leak.spec.ts', 'react-ssr.spec.ts', 'demo-phone.spec.ts'];
+// demo-phone: a phone's viewport (isMobile), which Playwright emulates in Chromium only; sveltekit-check:
+// svelte-check and the token route from Node, no browser (once is enough).
+const CHROMIUM_ONLY = ['leak.spec.ts', 'react-ssr.spec.ts', 'demo-phone.spec.ts', 'sveltekit-check.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

@@ -2,7 +2,8 @@
 // contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
 // project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
 // keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -16,6 +17,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -148,4 +150,68 @@ export function serveBuild(harness: Harness, prefix: string, buildDir: string): 
     const path = decodeURIComponent(new URL(req.url, 'https://x').pathname.slice(prefix.length + 2));
     await sendFile(res, buildDir, path || 'index.html', { 'cache-control': 'no-store' });
   });
+}
+
+const LOCK_POLL_MS = 500;
+
+/**
+ * Runs `build` holding .cache/<name>.lock (a folder: made atomically), taken over when its owner is gone: one
+ * builder at a time (two at once take twice as long on two cores), and the others then find its build.
+ */
+export async function withBuildLock<T>(name: string, build: () => Promise<T>): Promise<T> {
+  const lock = join(REPO_ROOT, '.cache', `${name}.lock`);
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (!ownerAlive(lock)) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+  try {
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return await build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether the process holding the lock still runs (true while it has not yet written its PID). */
+function ownerAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends the browser's request as it came (method, path, headers, body) to the app's server on `port`. */
+export function forward(req: IncomingMessage, res: ServerResponse, port: number): void {
+  const upstream = request(
+    { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+/** Ends a server we started, by its PID; resolves when it has exited. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
 }

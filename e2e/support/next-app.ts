@@ -4,17 +4,17 @@
 // `next start` in each worker, behind /next/ of the harness's partner origin. The server's Server Action asks the
 // sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its environment) through a relay of the worker
 // that records the tokens issued, so the tests know the token they must not find.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { cpSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { waitForOutput } from '../../lib/child-output.mjs';
 import { freePort } from '../../lib/free-port.mjs';
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { CERT_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject } from './framework-apps';
+import { buildKey, cachedProject, forward, stopServer, withBuildLock } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
 // What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
@@ -26,8 +26,7 @@ const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 /** `next build` once for every worker of every run with the same inputs; logs the time it took. */
 export async function nextAppBuild(): Promise<string> {
   const key = buildKey('next', { sources: APP_SOURCE, texts: [], packages: TOOLING });
-  // One builder at a time (two at once would take twice as long on two cores): the others find its build.
-  return withBuildLock(() =>
+  return withBuildLock('next-app', () =>
     cachedProject(
       'next-app',
       key,
@@ -51,46 +50,6 @@ export async function nextAppBuild(): Promise<string> {
       { buildInCache: true },
     ),
   );
-}
-
-const LOCK = join(REPO_ROOT, '.cache', 'next-app.lock');
-const LOCK_POLL_MS = 500;
-
-/** Runs `build` holding .cache/next-app.lock (a folder: made atomically), taken over when its owner is gone. */
-async function withBuildLock<T>(build: () => Promise<T>): Promise<T> {
-  mkdirSync(dirname(LOCK), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (!ownerAlive()) rmSync(LOCK, { recursive: true, force: true });
-    else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-  }
-  try {
-    writeFileSync(join(LOCK, 'pid'), String(process.pid));
-    return await build();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
-
-/** Whether the process holding the lock still runs (true while it has not yet written its PID). */
-function ownerAlive(): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
-  } catch {
-    return true;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface NextApp {
@@ -147,7 +106,7 @@ export async function startNextApp(harness: Harness, sandbox: Sandbox): Promise<
       details: () => stderr.join(''),
     });
   } catch (error) {
-    await stop(server);
+    await stopServer(server);
     throw error;
   }
   server.stdout?.resume();
@@ -155,29 +114,13 @@ export async function startNextApp(harness: Harness, sandbox: Sandbox): Promise<
   harness.mount('next', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && req.headers['next-action']) actions++;
     // The browser's request as it came (Host and Origin too: Next checks a Server Action's Origin against Host).
-    const upstream = request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(req, res, port);
   });
 
   return {
     url: (path) => `${harness.origins.partner}/next${path}`,
     issuedTokens: (applicationId) => [...(issued.get(applicationId) ?? [])],
     actionCalls: () => actions,
-    stop: () => stop(server),
+    stop: () => stopServer(server),
   };
-}
-
-/** Ends the server we started, by its PID; resolves when it has exited. */
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
 }

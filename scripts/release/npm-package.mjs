@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CDN_URL } from '../../lib/build-constants.mjs';
-import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PACKAGE_NAME, NPM_PEERS } from '../../lib/npm-package.mjs';
+import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PACKAGE_NAME, NPM_PEERS, NPM_TYPE_ENTRIES } from '../../lib/npm-package.mjs';
 import { publishToRegistry, registryVersion, registryVersions } from './npm-registry.mjs';
 import { ReleaseError } from './report.mjs';
 import { compareVersions, isPrerelease, majorOf } from './semver.mjs';
@@ -38,6 +38,9 @@ export async function verifyNpmPackage({ outDir, version, integrity, report }) {
     for (const extension of ['mjs', 'cjs', 'd.ts', 'd.cts']) {
       if (!existsSync(path.join(dir, `${entry}.${extension}`))) fail(`${entry}.${extension} is missing`);
     }
+  }
+  for (const entry of NPM_TYPE_ENTRIES) {
+    if (!existsSync(path.join(dir, `${entry}.d.ts`))) fail(`${entry}.d.ts is missing`);
   }
   // The entries that export the loader run here; the React entry imports the partner's React (a peer, absent
   // here) and loads through the same shared chunk, so it must import that chunk and nothing else of its own.

@@ -43,9 +43,12 @@ describe('npm package contracts-sdk', () => {
         require: { types: `./${name}.d.cts`, default: `./${name}.cjs` },
       });
     }
-    // React only for the React entry: an optional peer, so npm installs nothing for partners without React.
-    expect(manifest.peerDependencies).toEqual({ react: '^18.0.0 || ^19.0.0' });
-    expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true } });
+    // Types only, no code: the element's types for Svelte templates.
+    expect(manifest.exports['./svelte']).toEqual({ types: './svelte.d.ts' });
+    // React only for the React entry, Svelte only for the Svelte types: optional peers, so npm installs nothing for
+    // partners without them.
+    expect(manifest.peerDependencies).toEqual({ react: '^18.0.0 || ^19.0.0', svelte: '^5.0.0' });
+    expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true }, svelte: { optional: true } });
     expect(manifest.dependencies).toBeUndefined();
     const files = readdirSync(dir).sort();
     expect(files.filter((name) => !name.endsWith('.map'))).toEqual(
@@ -61,6 +64,7 @@ describe('npm package contracts-sdk', () => {
         'package.json',
         'shared.cjs',
         'shared.mjs',
+        'svelte.d.ts',
         'types.d.cts',
       ].sort(),
     );

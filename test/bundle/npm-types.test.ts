@@ -80,6 +80,37 @@ export async function cjsValueEsmType(container: HTMLElement): Promise<SvcContra
 }
 `;
 
+// contracts-sdk/svelte (types only): Svelte templates type the element from SvelteHTMLElements (what svelte-check
+// reads for `<svc-contract-signing oncontract-error={(event) => …}>`), not from the DOM's maps.
+const SVELTE_TEMPLATES = `import 'contracts-sdk/svelte';
+import type { SvelteHTMLElements } from 'svelte/elements';
+import type { ContractErrorPayload } from 'contracts-sdk/element';
+
+type Attributes = SvelteHTMLElements['svc-contract-signing'];
+
+export const attributes: Attributes = {
+  'contract-id': 'loan-42',
+  'cdn-url': undefined,
+  height: 'auto',
+  'min-height': 320,
+  debug: true,
+  hidden: false,
+  appearance: { theme: 'dark' },
+  'oncontract-error': (event) => {
+    const payload: ContractErrorPayload = event.detail;
+    event.currentTarget.open();
+    return payload.code;
+  },
+  'oncontract-completed': (event) => event.detail.contractId,
+};
+// @ts-expect-error: the token is never in a template (Svelte writes it into the page's HTML)
+export const token: Attributes = { signingToken: 't' };
+// @ts-expect-error: the payload of contract-error has no such field
+export const wrongPayload: Attributes = { 'oncontract-error': (event) => event.detail.signingToken };
+// @ts-expect-error: an attribute the element does not have
+export const unknown: Attributes = { 'contract-idd': 'loan-42' };
+`;
+
 let project: string;
 
 beforeAll(() => {
@@ -89,7 +120,9 @@ beforeAll(() => {
   symlinkSync(join(root, 'dist', 'npm', 'contracts-sdk'), join(project, 'node_modules', 'contracts-sdk'));
   symlinkSync(join(root, 'node_modules', 'react'), join(project, 'node_modules', 'react'));
   symlinkSync(join(root, 'node_modules', '@types', 'react'), join(project, 'node_modules', '@types', 'react'));
+  symlinkSync(join(root, 'node_modules', 'svelte'), join(project, 'node_modules', 'svelte'));
   writeFileSync(join(project, 'mixes.ts'), MIXES);
+  writeFileSync(join(project, 'svelte-templates.ts'), SVELTE_TEMPLATES);
   writeFileSync(join(project, 'esm-with-cjs-types.ts'), ESM_WITH_CJS_TYPES);
   writeFileSync(join(project, 'cjs-with-esm-types.cts'), CJS_WITH_ESM_TYPES);
 });
@@ -110,11 +143,11 @@ describe('npm package types: one identity for every entry, ESM and CJS', () => {
   });
 
   it.each(Object.keys(MODULE_OF) as (keyof typeof MODULE_OF)[])(
-    'every mix of entries the docs show type-checks under moduleResolution %s, skipLibCheck false',
+    'every mix of entries the docs show, and the Svelte template types, type-check under moduleResolution %s, skipLibCheck false',
     async (resolution) => {
       const config = `tsconfig.${resolution}.json`;
-      const files =
-        resolution === 'bundler' ? ['mixes.ts'] : ['mixes.ts', 'esm-with-cjs-types.ts', 'cjs-with-esm-types.cts'];
+      const esm = ['mixes.ts', 'svelte-templates.ts'];
+      const files = resolution === 'bundler' ? esm : [...esm, 'esm-with-cjs-types.ts', 'cjs-with-esm-types.cts'];
       writeFileSync(
         join(project, config),
         JSON.stringify({

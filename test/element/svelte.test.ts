@@ -1,6 +1,7 @@
-// The docs' Svelte example (docs/frameworks.md "svelte-example") compiled by Svelte 5's compiler and mounted by
-// its runtime in happy-dom with the real element: the token is set as a property (never an attribute), the
-// attributes reach the SDK, and `oncontract-completed` / `oncontract-error` run.
+// The docs' Svelte example (docs/frameworks.md "svelte-example", SvelteKit's signing component) compiled by Svelte
+// 5's compiler and mounted by its runtime in happy-dom with the real element: the token comes from its token-url
+// (fetch stubbed), the attributes reach the SDK, `oncontract-completed` / `oncontract-error` run. The real app,
+// server-rendered and hydrated, is e2e/scenarios/sveltekit.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +35,11 @@ beforeAll(async () => {
   mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.cache', 'svelte-example-'));
   const file = join(dir, 'SignLoanContract.js');
+  // The partner's environment module (docs' sveltekit-signing-config reads SvelteKit's $env): the fake app's address.
+  writeFileSync(
+    join(dir, 'signing-config.js'),
+    `export const signingOptions = { cdnUrl: undefined, appUrl: ${JSON.stringify(APP_URL)} };\n`,
+  );
   writeFileSync(
     file,
     js.code.replace(
@@ -46,29 +52,42 @@ beforeAll(async () => {
   component = (await import(pathToFileURL(file).href)).default;
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  vi.unstubAllGlobals();
+});
+
+const TOKEN_URL = '/apply/loan-42/sign/token';
 
 async function mounted(onsigned: () => void = () => {}) {
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+    Response.json({ signingToken: TOKEN }, { headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetch);
   const target = document.createElement('div');
   document.body.append(target);
-  const instance = svelte.mount(component, { target, props: { signingToken: TOKEN, onsigned } });
+  const instance = svelte.mount(component, { target, props: { tokenUrl: TOKEN_URL, onsigned } });
   svelte.flushSync();
   const element = target.querySelector('svc-contract-signing')!;
-  // The fake signing app's address (the example uses the production default), set before the session starts.
-  element.setAttribute('app-url', APP_URL);
   await settled();
-  return { target, instance, element };
+  return { target, instance, element, fetch };
 }
 
 describe("the docs' Svelte example", () => {
-  it('sets the token as a property and the attributes as options; contract-completed calls onsigned', async () => {
+  it('the token comes from token-url, never an attribute; the attributes are options; contract-completed calls onsigned', async () => {
     let signed = 0;
-    const { element } = await mounted(() => signed++);
-    expect(element.hasAttribute('signing-token')).toBe(false);
+    const { element, fetch } = await mounted(() => signed++);
+    expect(element.getAttribute('token-url')).toBe(TOKEN_URL);
+    expect(fetch.mock.calls.map(([url, init]) => [url, init.method])).toEqual([
+      [new URL(TOKEN_URL, document.baseURI).href, 'POST'],
+    ]);
+    expect(element.outerHTML).not.toContain(TOKEN);
     expect(created).toHaveLength(1);
-    expect(created[0].config).toMatchObject({ signingToken: TOKEN, contractId: 'loan-42', height: 'auto' });
+    expect(created[0].config).toMatchObject({ contractId: 'loan-42', height: 'auto', appUrl: APP_URL });
     const app = FakeApp.in(element);
-    await app.ready();
+    expect(app.handshake().message, 'the init carries the route answer').toMatchObject({ signingToken: TOKEN });
+    await app.send(envelope('loaded'));
+    await app.send(envelope('ready'));
     await app.send(envelope('completed'));
     expect(signed).toBe(1);
   });

@@ -1,0 +1,122 @@
+// The SvelteKit app (support/sveltekit-app.ts, e2e/apps/sveltekit-app: docs/frameworks.md "SvelteKit") in every
+// engine (issue #41): SSR on, adapter-node's `node build`; the element asks the docs' token route for the token in
+// the browser, so no piece of it is in any HTML, any __data.json or any attribute; it signs to the end; a
+// client-side navigation away and back leaves one frame and repeats no event.
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { expect, type Sandbox } from '../support/fixtures';
+import type { Host } from '../support/host';
+import { SIGN_BUTTON } from '../support/sdk-driver';
+import type { SvelteKitApp } from '../support/sveltekit-app';
+import { SIGNER_LINE } from './expected';
+
+type SvelteKitArgs = { host: Host; sandbox: Sandbox; sveltekitApp: SvelteKitApp };
+export type SvelteKitScenarioTest = (title: string, body: (args: SvelteKitArgs) => Promise<void>) => void;
+
+declare const window: Window & { signingEvents: string[]; beforeLeaving?: boolean };
+
+const FRAME = 'iframe';
+/** One visit of the signing page: the element's events until the contract shows. */
+const VISIT = ['contract-loading', 'contract-loaded', 'contract-ready'];
+const PIECE = 12;
+const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
+const events = (host: Host) => host.evaluate(() => window.signingEvents);
+
+/** Every `PIECE`-character piece of each token that `text` holds (none: the token is not there, whole or cut). */
+function piecesIn(text: string, tokens: string[]): string[] {
+  const found = new Set<string>();
+  for (const token of tokens)
+    for (let i = 0; i + PIECE <= token.length; i++) if (text.includes(token.slice(i, i + PIECE))) found.add(token);
+  return [...found];
+}
+
+async function waitForContract(host: Host): Promise<void> {
+  await expect
+    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
+    .toContain(SIGNER_LINE);
+  await expect.poll(() => events(host), { message: 'contract-ready reached the page' }).toContain('contract-ready');
+}
+
+/** Signs in as the applicant of a new application (the app's login), which opens its signing page. */
+async function openSigningPage(host: Host, app: SvelteKitApp): Promise<string> {
+  const applicationId = crypto.randomUUID();
+  await host.goto(app.loginUrl(applicationId));
+  await waitForContract(host);
+  return applicationId;
+}
+
+/** A client-side navigation: a click on one of the layout's links, which SvelteKit's router takes. */
+const follow = (host: Host, link: string) =>
+  host.evaluate((link) => document.querySelector<HTMLElement>(link)?.click(), link);
+const signedPageShown = (host: Host) =>
+  expect
+    .poll(() => host.evaluate(() => document.querySelector('#signed')?.textContent), { message: 'the signed page' })
+    .toBe('Thank you');
+
+/** The signing page's HTML and its __data.json, fetched from Node with the signer's session, as a cache would. */
+async function serverResponses(app: SvelteKitApp, applicationId: string, sandbox: Sandbox): Promise<string[]> {
+  const page = app.url(`/apply/${applicationId}/sign`);
+  const bodies: string[] = [];
+  for (const url of [page, `${page}/__data.json`]) {
+    const answer = await requestLoopback({ url, headers: { cookie: `signer=${applicationId}` }, ca: sandbox.cert });
+    expect(answer.status, `GET ${url}`).toBe(200);
+    bodies.push(answer.body);
+  }
+  expect(bodies[0], 'the server rendered the element').toContain('<svc-contract-signing');
+  expect(bodies[1], 'the layout data').toContain('"type":"data"');
+  return bodies;
+}
+
+export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
+  test('SSR page with token-url: no piece of the token in the HTML, __data.json or an attribute after hydration; signs to the end', async ({
+    host,
+    sandbox,
+    sveltekitApp,
+  }) => {
+    const applicationId = await openSigningPage(host, sveltekitApp);
+    const dom = await host.evaluate(() => document.documentElement.outerHTML);
+    const bodies = await serverResponses(sveltekitApp, applicationId, sandbox);
+    // Every token the app's server got, however it got it (a load function would fetch one too).
+    const issued = sveltekitApp.issuedTokens(applicationId);
+    expect(piecesIn(dom, issued), 'no piece of a token in the DOM (attributes included)').toEqual([]);
+    expect(piecesIn(bodies.join('\n'), issued), 'no piece of a token in the HTML or __data.json').toEqual([]);
+    expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
+    const [token] = issued;
+
+    await host.clickInFrame(FRAME, SIGN_BUTTON);
+    await signedPageShown(host); // oncontract-completed: the docs' page goes on to the next step
+    expect(await events(host)).toEqual([...VISIT, 'contract-completed']);
+    expect(sandbox.sessionStarts(token!), 'one signing session').toBe(1);
+    await expect
+      .poll(() => sandbox.confirmations().filter((c) => c.applicationId === applicationId).length, {
+        message: 'the signed webhook reached the partner',
+      })
+      .toBe(1);
+  });
+
+  test('client-side navigation away and back: one frame, each event once per visit, the first session ended', async ({
+    host,
+    sandbox,
+    sveltekitApp,
+  }) => {
+    const applicationId = await openSigningPage(host, sveltekitApp);
+    await host.evaluate(() => {
+      window.beforeLeaving = true;
+    });
+    await follow(host, '#to-signed');
+    await signedPageShown(host);
+    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'away: no frame').toBe(0);
+    await follow(host, '#to-sign');
+    await waitForContract(host);
+    expect(await host.evaluate(() => window.beforeLeaving), 'client-side navigations (one document)').toBe(true);
+    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'back: one frame').toBe(1);
+    expect(await events(host), 'each event once per visit').toEqual([...VISIT, ...VISIT]);
+    const tokens = sveltekitApp.issuedTokens(applicationId);
+    expect(tokens, 'a token per visit').toHaveLength(2);
+    expect(
+      tokens.map((token) => sandbox.sessionStarts(token)),
+      'one session per visit',
+    ).toEqual([1, 1]);
+    const dom = await host.evaluate(() => document.documentElement.outerHTML);
+    expect(piecesIn(dom, tokens), 'no piece of either token in the DOM').toEqual([]);
+  });
+}

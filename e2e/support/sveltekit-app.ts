@@ -1,0 +1,163 @@
+// A partner's SvelteKit app (Svelte 5, SSR on, adapter-node), for real: contracts-sdk from the registry
+// (support/framework-apps.ts), SvelteKit from the e2e/apps/sveltekit workspace, the sources of
+// e2e/apps/sveltekit-app with the blocks of docs/frameworks.md "SvelteKit" written in as the files they say they
+// are, built once by `vite build` and run by `node build` in each worker, behind /sveltekit/ of the harness's
+// partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
+// environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { waitForOutput } from '../../lib/child-output.mjs';
+import { snippet } from '../../lib/doc-snippets.mjs';
+import { freePort } from '../../lib/free-port.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { CERT_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
+import type { Harness, Sandbox } from './fixtures';
+import { buildKey, cachedProject, forward, stopServer, withBuildLock } from './framework-apps';
+
+const run = promisify(execFile);
+const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit-app');
+const SVELTEKIT_MODULES = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit', 'node_modules');
+// What `vite build` and svelte-check need besides contracts-sdk.
+const TOOLING = [
+  '@sveltejs/kit',
+  '@sveltejs/adapter-node',
+  '@sveltejs/vite-plugin-svelte',
+  'svelte',
+  'svelte-check',
+  'vite',
+  'typescript',
+];
+const START_TIMEOUT_MS = 30_000;
+const RELAY = 'sveltekit-api';
+
+/** docs/frameworks.md's blocks, each as the file of the partner's project it says it is. */
+const docBlocks = () =>
+  [
+    ['src/lib/SignLoanContract.svelte', snippet('docs/frameworks.md', 'svelte-example')],
+    ['src/routes/apply/[id]/sign/+page.svelte', snippet('docs/frameworks.md', 'sveltekit-page')],
+    ['src/routes/apply/[id]/sign/token/+server.ts', snippet('docs/frameworks.md', 'sveltekit-token-route')],
+    ['src/lib/server/contracts.ts', snippet('docs/frameworks.md', 'sveltekit-contracts')],
+    ['src/lib/signing-config.ts', snippet('docs/frameworks.md', 'sveltekit-signing-config')],
+    ['src/app.d.ts', snippet('docs/frameworks.md', 'sveltekit-app-types')],
+  ] as const;
+
+/** The project folder with `build/` made by `vite build`, once for every worker of every run with the same inputs. */
+export async function sveltekitAppBuild(): Promise<string> {
+  const blocks = docBlocks();
+  const key = buildKey('sveltekit', {
+    sources: APP_SOURCE,
+    texts: blocks.flat(),
+    packages: [],
+    modules: [[SVELTEKIT_MODULES, TOOLING]],
+  });
+  return withBuildLock('sveltekit-app', () =>
+    cachedProject(
+      'sveltekit-app',
+      key,
+      TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const),
+      (dir) => {
+        cpSync(APP_SOURCE, dir, { recursive: true });
+        for (const [file, code] of blocks) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true });
+          writeFileSync(join(dir, file), code);
+        }
+      },
+      async (dir) => {
+        const started = Date.now();
+        await run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir });
+        console.log(`sveltekit-app: vite build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      },
+      // .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
+      { buildInCache: true },
+    ),
+  );
+}
+
+/** svelte-check on the built project: every error and warning, one per line (empty: none). */
+export async function svelteCheck(dir: string): Promise<string> {
+  const bin = join(dir, 'node_modules', 'svelte-check', 'bin', 'svelte-check');
+  const args = [bin, '--tsconfig', './tsconfig.json', '--output', 'machine', '--fail-on-warnings'];
+  // It exits with 1 when it found problems: its report is what counts, and it must have finished.
+  const { stdout, stderr } = await run(process.execPath, args, { cwd: dir }).catch((error) => error);
+  if (!/ COMPLETED \d+ FILES /.test(String(stdout)))
+    throw new Error(`svelte-check did not complete:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  return String(stdout)
+    .split('\n')
+    .filter((line) => / (ERROR|WARNING) /.test(line))
+    .join('\n');
+}
+
+export interface SvelteKitApp {
+  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
+  url(path: string): string;
+  /** The login page that gives the browser the signer's session for an application, then opens its signing page. */
+  loginUrl(applicationId: string): string;
+  /** The signing tokens the token route got for an application, in order. */
+  issuedTokens(applicationId: string): string[];
+  stop(): Promise<void>;
+}
+
+/** Starts `node build` for this worker's sandbox and mounts it at /sveltekit/ of the harness. */
+export async function startSvelteKitApp(harness: Harness, sandbox: Sandbox): Promise<SvelteKitApp> {
+  const dir = await sveltekitAppBuild();
+  const issued = new Map<string, string[]>();
+  // The relay: the contracts endpoint as the sandbox answers it, each token noted on its way to the app's server.
+  harness.mount(RELAY, async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').slice(RELAY.length + 1);
+    const answer = await requestLoopback({
+      url: `${sandbox.origins.signing}${path}`,
+      headers: { authorization: req.headers.authorization ?? '', 'x-sandbox-scenario': 'complete' },
+      ca: sandbox.cert,
+    });
+    const applicationId = /\/applications\/([^/]+)\//.exec(path)?.[1] ?? '';
+    if (answer.status === 200) {
+      const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
+      issued.set(applicationId, [...(issued.get(applicationId) ?? []), token]);
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+
+  const port = await freePort();
+  const server = spawn(process.execPath, ['build'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // adapter-node's own address for the app (behind the harness's https origin).
+      ORIGIN: harness.origins.partner,
+      // Node reads it at start: the sandbox's certificate, for the server's calls to the contracts endpoint.
+      NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem'),
+      SVC_BASE_URL: `${harness.origins.partner}/${RELAY}`,
+      SVC_API_TOKEN: sandbox.apiToken,
+      PUBLIC_SIGNING_CDN_URL: sandbox.origins.cdn,
+      PUBLIC_SIGNING_APP_URL: sandbox.origins.signing,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  try {
+    await waitForOutput(server, server.stdout, /Listening on/, {
+      what: 'node build',
+      timeoutMs: START_TIMEOUT_MS,
+      details: () => stderr.join(''),
+    });
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+  server.stdout?.resume();
+  harness.mount('sveltekit', (req: IncomingMessage, res: ServerResponse) => forward(req, res, port));
+
+  const url = (path: string) => `${harness.origins.partner}/sveltekit${path}`;
+  return {
+    url,
+    loginUrl: (applicationId) => url(`/login/${applicationId}`),
+    issuedTokens: (applicationId) => [...(issued.get(applicationId) ?? [])],
+    stop: () => stopServer(server),
+  };
+}

@@ -1,0 +1,5 @@
+// The SvelteKit app (support/sveltekit-app.ts) in Chromium and Firefox.
+import { sveltekitScenarios } from './scenarios/sveltekit';
+import { sveltekitTest } from './support/sveltekit-fixture';
+
+sveltekitScenarios(sveltekitTest);

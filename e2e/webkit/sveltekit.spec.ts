@@ -1,0 +1,5 @@
+// The SvelteKit app (support/sveltekit-app.ts) in WebKit.
+import { sveltekitScenarios } from '../scenarios/sveltekit';
+import { sveltekitWebkitTest } from '../support/sveltekit-fixture';
+
+sveltekitScenarios(sveltekitWebkitTest);
