@@ -157,6 +157,7 @@ export async function runRelease(options) {
       publicUrl,
       version,
       integrity: artifacts.integrity,
+      elementIntegrity: artifacts.elementIntegrity,
       aliasServes: published.aliases.get(decision.alias) ?? null,
     });
     if (!publicUrl)
