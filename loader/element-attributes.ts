@@ -27,12 +27,20 @@ export const SESSION_ATTRIBUTES = [
 /** The loader's options (loadSvcSDK): the CDN to load the SDK from, and the CSP nonce of its script element. */
 export const LOADER_ATTRIBUTES = ['cdn-url', 'nonce'] as const;
 
-/** Refused: an attribute would put the credential in the DOM, which anyone reading the page can see. */
-export const TOKEN_ATTRIBUTE = 'signing-token';
+/**
+ * Refused, in any case: each spelling of the token property a framework writes into server-rendered HTML for a
+ * property binding (Svelte 5 and Vue: signingtoken; Angular's [attr.signing-token]: signing-token), and the
+ * snake_case one. An attribute puts the credential in the page's HTML and DOM, which anyone reading the page sees.
+ */
+export const TOKEN_ATTRIBUTES = ['signing-token', 'signingtoken', 'signing_token'];
 
-export const TOKEN_ATTRIBUTE_REFUSED = configError(
-  `<svc-contract-signing> refuses the ${TOKEN_ATTRIBUTE} attribute (it puts the credential in the page's DOM): set the signingToken property instead (element.signingToken = token). Nothing was opened.`,
-).message;
+export const isTokenAttribute = (name: string): boolean => TOKEN_ATTRIBUTES.includes(name.toLowerCase());
+
+/** Names the attribute, never its value. */
+export const tokenAttributeRefused = (name: string): TypeError =>
+  configError(
+    `<svc-contract-signing> refuses the ${name} attribute (a token in the page's HTML): set the signingToken property in the browser, or token-url. Nothing was opened.`,
+  );
 
 /** The option value of an attribute's text (null: absent). Numbers a browser cannot read stay NaN: the SDK's check names them. */
 export function optionValue(kind: Kind, text: string | null): unknown {

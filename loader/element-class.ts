@@ -1,18 +1,20 @@
-// <svc-contract-signing>: one signing session in the element itself. The token is a property only; the options
-// are attributes (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM
+// <svc-contract-signing>: one signing session in the element itself. The token is a property only (or the element
+// asks the partner's token-url for it: loader/token-url.ts); the options are attributes (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM
 // events (loader/element-events.ts).
 import { hasOwn } from '../src/values';
 import {
   LOADER_ATTRIBUTES,
   SESSION_ATTRIBUTES,
-  TOKEN_ATTRIBUTE,
-  TOKEN_ATTRIBUTE_REFUSED,
+  TOKEN_ATTRIBUTES,
   attributeText,
+  isTokenAttribute,
   optionValue,
   propertyValue,
+  tokenAttributeRefused,
 } from './element-attributes';
 import { domEventName } from './element-events';
-import { loadingError, startSession, type Session } from './session';
+import { loadingError, startSession, type Session, type SessionSpec } from './session';
+import { tokenUrlSource, type TokenUrlSource } from './token-url';
 import type { SigningTokenSource, SvcContractsConfig } from './types';
 
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
@@ -25,7 +27,8 @@ export class SvcContractSigning extends BaseElement {
   static readonly observedAttributes: readonly string[] = [
     ...SESSION_ATTRIBUTES.map(([attribute]) => attribute),
     ...LOADER_ATTRIBUTES,
-    TOKEN_ATTRIBUTE,
+    'token-url',
+    ...TOKEN_ATTRIBUTES,
     // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
     'hidden',
     // The standard attribute: the frame follows the element's direction (an ancestor's dir is read at each check).
@@ -48,6 +51,11 @@ export class SvcContractSigning extends BaseElement {
   /** "frame" (default) or "popup": the signing app in a window of its own, opened when the session starts. */
   declare display: string | null;
   declare cdnUrl: string | null;
+  /**
+   * The partner's own endpoint (the `token-url` attribute, of the page's origin) that the element POSTs to for
+   * `{ "signingToken": "…" }` at each attempt and renewal: nothing secret in the markup. Instead of signingToken.
+   */
+  declare tokenUrl: string | null;
 
   private _session: Session | undefined;
   /** Everything the session was created with, by value: another key means another session. */
@@ -84,7 +92,13 @@ export class SvcContractSigning extends BaseElement {
   connectedCallback(): void {
     // A framework may have set properties before the element was defined: those own properties hide the
     // accessors; take their values through the accessors instead.
-    for (const name of ['signingToken', 'appearance', ...SESSION_ATTRIBUTES.map((row) => row[3]), 'cdnUrl']) {
+    for (const name of [
+      'signingToken',
+      'appearance',
+      ...SESSION_ATTRIBUTES.map((row) => row[3]),
+      'cdnUrl',
+      'tokenUrl',
+    ]) {
       if (hasOwn(this, name)) {
         const value = (this as never)[name];
         delete (this as Record<string, unknown>)[name];
@@ -100,17 +114,9 @@ export class SvcContractSigning extends BaseElement {
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    if (name === TOKEN_ATTRIBUTE) {
-      if (value === null) return;
-      // The value is never read or echoed; the attribute goes, and so do the token and any session.
-      this.removeAttribute(TOKEN_ATTRIBUTE);
-      tokens.delete(this);
-      this._end();
-      // Reported after the current task: a framework sets attributes before it adds the element's listeners.
-      queueMicrotask(() => this._misuse(new TypeError(TOKEN_ATTRIBUTE_REFUSED)));
-      return;
-    }
-    this._queueCheck();
+    // Also when the element upgrades with the attribute in its parsed HTML (browsers call this for each one).
+    if (!isTokenAttribute(name)) this._queueCheck();
+    else if (value !== null) this._refuse(name);
   }
 
   /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
@@ -145,8 +151,12 @@ export class SvcContractSigning extends BaseElement {
 
   /** Starts, keeps or ends the session so that it matches the element's state now. */
   private _check(): void {
+    // Not observed: a name kept in another case (setAttributeNS, an XML document); and happy-dom's upgrade.
+    const refused = this.getAttributeNames().find(isTokenAttribute);
+    if (refused) return this._refuse(refused);
     const token = tokens.get(this);
-    if (!this.isConnected || token === undefined) return this._end();
+    const tokenUrl = this.getAttribute('token-url');
+    if (!this.isConnected || (token === undefined && tokenUrl === null)) return this._end();
     // No prototype: the locale read out of it below must be an attribute's, never a polluted Object.prototype's.
     const options: Record<string, unknown> = Object.create(null);
     for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
@@ -162,7 +172,7 @@ export class SvcContractSigning extends BaseElement {
       cdnUrl: this.getAttribute('cdn-url') ?? undefined,
       nonce: this.nonce || this.getAttribute('nonce') || undefined,
     };
-    const key = JSON.stringify([typeof token === 'function' ? 0 : token, loader, created]);
+    const key = JSON.stringify([typeof token === 'function' ? 0 : token, tokenUrl, loader, created]);
     const liveChanged = this._liveKey !== liveKey;
     this._liveKey = liveKey;
     if (this._session && this._sessionKey === key) {
@@ -172,13 +182,24 @@ export class SvcContractSigning extends BaseElement {
     }
     this._end();
     this._sessionKey = key;
+    this._start({ ...created, ...live }, loader, tokenUrl);
+  }
+
+  /** Starts a session with the signingToken property or the token-url's token function. */
+  private _start(options: SessionSpec['options'], loader: SessionSpec['loader'], tokenUrl: string | null): void {
+    let fromUrl: TokenUrlSource | undefined;
+    try {
+      fromUrl = tokenUrl === null ? undefined : tokenUrlSource(tokenUrl, tokens.has(this));
+    } catch (error) {
+      return this._misuse(error as Error);
+    }
     this._session = startSession({
       container: this,
-      token: () => tokens.get(this),
-      options: { ...created, ...live },
+      token: fromUrl ? () => fromUrl.token : () => tokens.get(this),
+      options,
       loader,
       hidden: this.hasAttribute('hidden'),
-      onEvent: (event, payload) => this._dispatch(domEventName(event), payload),
+      onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
       // The session could not start: the next change starts a new one (a fixed appearance or locale included).
       onMisuse: (error) => {
         this._end();
@@ -197,20 +218,28 @@ export class SvcContractSigning extends BaseElement {
     }
   }
 
+  /**
+   * Removes a token attribute (by namespace and local name: removeAttribute() would lowercase a name kept in its
+   * case), its value never read or echoed; the token property and any session go too.
+   */
+  private _refuse(name: string): void {
+    this.removeAttributeNS(null, name);
+    tokens.delete(this);
+    this._end();
+    // Reported after the current task: a framework sets attributes before it adds the element's listeners.
+    queueMicrotask(() => this._misuse(tokenAttributeRefused(name)));
+  }
+
   private _end(): void {
     this._session?.end();
     this._session = undefined;
   }
 
-  /** A wrong option or the refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
+  /** A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
   private _misuse(error: Error): void {
     // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
     console.error(error);
-    this._failed(error.message);
-  }
-
-  private _failed(message: string): void {
-    this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, message));
+    this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, error.message));
   }
 
   private _dispatch(name: string, detail: unknown): void {
@@ -222,6 +251,7 @@ export class SvcContractSigning extends BaseElement {
 for (const [attribute, , kind, property] of [
   ...SESSION_ATTRIBUTES,
   ['cdn-url', undefined, 'text', 'cdnUrl'] as const,
+  ['token-url', undefined, 'text', 'tokenUrl'] as const,
 ]) {
   Object.defineProperty(SvcContractSigning.prototype, property, {
     configurable: true,

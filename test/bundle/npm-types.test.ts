@@ -37,9 +37,14 @@ export function reactWithMainTypes(onError: (payload: ContractErrorPayload) => v
   return createElement(ContractSigning, props);
 }
 
-export function elementWithMainTypes(onError: (payload: ContractErrorPayload) => void): void {
+export function elementWithMainTypes(onError: (payload: ContractErrorPayload) => void) {
   const element = document.querySelector(ELEMENT_TAG_NAME);
   element?.addEventListener('contract-error', (event) => onError(event.detail));
+  if (element) element.tokenUrl = '/api/signing-token';
+  const tokenUrl: string | null | undefined = element?.tokenUrl;
+  // @ts-expect-error: a URL is text
+  if (element) element.tokenUrl = new URL('https://partner.example/api/signing-token');
+  return tokenUrl;
 }
 
 export function appearanceInBothBindings(config: SvcContractsConfig, element: HTMLElementTagNameMap['svc-contract-signing']) {

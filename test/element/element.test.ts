@@ -1,5 +1,5 @@
-// <svc-contract-signing>: the definition, events, the refused token attribute, option errors, reflected
-// properties and methods.
+// <svc-contract-signing>: the definition, events, option errors, reflected properties and methods (the refused
+// token attributes: token-attribute.test.ts; token-url: token-url.test.ts).
 import { describe, expect, it, vi } from 'vitest';
 import { EVENT_NAMES } from '../../src/emitter';
 import { OPTION_TYPES } from '../../src/config';
@@ -60,49 +60,6 @@ describe('<svc-contract-signing>', () => {
       ['loading', 'loaded', 'ready', 'completed'].map((name) => [`contract-${name}`, { contractId: 'c-1' }]),
     );
     expect(bubbled).toEqual(['contract-completed']);
-  });
-
-  it('refuses a signing-token attribute: console error and contract-error, nothing opened, the value never echoed', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const element = makeElement({ 'contract-id': 'c-1' });
-    element.setAttribute('signing-token', TOKEN);
-    // Listening after the attribute, in the same task, as a framework's template binds attributes, then listeners.
-    const seen = events(element, ['contract-error']);
-    document.body.append(element);
-    await settled();
-    expect(created).toHaveLength(0);
-    expect(document.querySelectorAll('iframe')).toHaveLength(0);
-    expect(element.hasAttribute('signing-token'), 'the credential is taken out of the DOM').toBe(false);
-    expect(seen).toEqual([
-      [
-        'contract-error',
-        {
-          contractId: 'c-1',
-          code: 'loading_error',
-          source: 'sdk',
-          message: expect.stringMatching(/refuses the signing-token attribute.*set the signingToken property/),
-        },
-      ],
-    ]);
-    expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(String(consoleError.mock.calls[0][0])).toMatch(
-      /^TypeError: \[contracts-sdk\] <svc-contract-signing> refuses the signing-token attribute/,
-    );
-    expect(JSON.stringify(seen) + String(consoleError.mock.calls[0][0])).not.toContain(TOKEN);
-  });
-
-  it('a signing-token attribute on an open session ends it, and forgets the token property too', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const element = await connected();
-    element.setAttribute('signing-token', 'x');
-    await settled();
-    expect(document.querySelectorAll('iframe')).toHaveLength(0);
-    element.setAttribute('contract-id', 'c-2');
-    await settled();
-    expect(created, 'nothing opens again until the property is set').toHaveLength(1);
-    element.signingToken = TOKEN;
-    await settled();
-    expect(created).toHaveLength(2);
   });
 
   it("a wrong option: the SDK's message on the console and in contract-error, no frame, no token", async () => {
