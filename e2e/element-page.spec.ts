@@ -1,10 +1,106 @@
 // <svc-contract-signing> on a plain HTML page under the strict CSP + Trusted Types: Chromium, Firefox.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sriOf } from '../lib/bundle.mjs';
+import { send } from '../lib/http-kit.mjs';
+import { REPO_ROOT } from '../lib/repo-paths.mjs';
 import { elementPageScenarios } from './scenarios/element-page';
-import { test } from './support/fixtures';
+import { SIGNER_LINE } from './scenarios/expected';
+import { expect, issueToken, test } from './support/fixtures';
 import { mountElementPage, type ElementPage } from './support/element-page';
+import { PACKAGE_VERSION } from './support/framework-apps';
+import { strictCsp } from './support/harness-server.mjs';
 
 const pageTest = test.extend<object, { elementPage: ElementPage }>({
   elementPage: [async ({ harness, sandbox }, use) => use(mountElementPage(harness, sandbox)), { scope: 'worker' }],
 });
 
 elementPageScenarios(pageTest);
+
+type Request = { method: string; url: string; headers: Record<string, string | undefined> };
+
+pageTest(
+  'server-rendered markup: a signingtoken attribute (as Svelte SSR writes it) is removed as the element upgrades and refused; token-url signs',
+  async ({ host, harness, sandbox, elementPage }) => {
+    // elementPage: its /assets/ serve the built package's element.mjs.
+    void elementPage;
+    const leaked = (await issueToken(sandbox, 'complete')).token;
+    const { token } = await issueToken(sandbox, 'complete');
+    const requests: Request[] = [];
+    const integrity = sriOf(
+      readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')),
+    );
+    harness.mount('token-markup', (req: Request, res: { end(): void }) => {
+      if (req.url.endsWith('/token')) {
+        requests.push({ method: req.method, url: req.url, headers: req.headers });
+        return send(res, 200, JSON.stringify({ signingToken: token }), {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+        });
+      }
+      const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+      const app = `app-url="${sandbox.origins.signing}" contract-id="loan-42"`;
+      // The element is defined after both are parsed (a module script runs after parsing): the upgrade meets them.
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SSR page</title>
+<script nonce="${nonce}">
+  window.seen = [];
+  document.addEventListener('contract-error', (event) => seen.push([event.target.id, event.detail]));
+  document.addEventListener('contract-ready', (event) => seen.push([event.target.id, 'ready']));
+</script></head><body>
+<svc-contract-signing id="leaked" ${app} signingtoken="${leaked}"></svc-contract-signing>
+<svc-contract-signing id="by-url" ${app} token-url="token"></svc-contract-signing>
+<script src="${sandbox.origins.cdn}/packages/contracts-sdk/${PACKAGE_VERSION}/index.umd.js" integrity="${integrity}" crossorigin="anonymous" nonce="${nonce}"></script>
+<script type="module" src="/assets/contracts-sdk/element.mjs" nonce="${nonce}"></script>
+</body></html>`;
+      const csp = strictCsp({
+        cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
+        signingOrigin: sandbox.origins.signing,
+      }).replace("connect-src 'none'", "connect-src 'self'");
+      send(res, 200, html, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': csp,
+      });
+    });
+    await host.watchViolations();
+    await host.goto(`${harness.origins.partner}/token-markup/`);
+    await expect
+      .poll(() => host.evaluateInFrame('#by-url iframe', () => document.body.innerText).catch(() => ''), {
+        message: "token-url's frame shows the contract",
+        intervals: [100, 250],
+      })
+      .toContain(SIGNER_LINE);
+    const seen = (await host.evaluate(() => (window as unknown as { seen: unknown[] }).seen)) as Array<
+      [string, unknown]
+    >;
+    expect(seen).toContainEqual([
+      'leaked',
+      {
+        contractId: 'loan-42',
+        code: 'loading_error',
+        source: 'sdk',
+        message: expect.stringMatching(
+          /refuses the signingtoken attribute .*set the signingToken property in the browser, or token-url/,
+        ),
+      },
+    ]);
+    expect(
+      seen.filter(([id]) => id === 'leaked'),
+      'one error, nothing else',
+    ).toHaveLength(1);
+    const dom = await host.evaluate(() => document.documentElement.outerHTML);
+    expect(dom, 'the leaked token is out of the DOM').not.toContain(leaked);
+    expect(dom, "token-url's token is in no attribute").not.toContain(token);
+    expect(await host.evaluate(() => document.querySelectorAll('#leaked iframe').length)).toBe(0);
+    expect(JSON.stringify(seen)).not.toContain(leaked);
+    expect(sandbox.sessionStarts(leaked), 'the leaked token never reached the signing app').toBe(0);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/token-markup/token',
+        headers: expect.objectContaining({ 'x-requested-with': 'contracts-sdk', accept: 'application/json' }),
+      }),
+    ]);
+    expect(await host.violations()).toEqual([]);
+  },
+);

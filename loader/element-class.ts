@@ -1,6 +1,7 @@
-// <svc-contract-signing>: one signing session in the element itself. The token is a property only (or the element
-// asks the partner's token-url for it: loader/token-url.ts); the options are attributes (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM
-// events (loader/element-events.ts).
+// <svc-contract-signing>: one signing session in the element itself. The token is a property only, or the element
+// asks the partner's token-url for it (loader/token-url.ts); the options are attributes
+// (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM events
+// (loader/element-events.ts).
 import { hasOwn } from '../src/values';
 import {
   LOADER_ATTRIBUTES,
@@ -235,7 +236,10 @@ export class SvcContractSigning extends BaseElement {
     this._session = undefined;
   }
 
-  /** A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and as contract-error. */
+  /**
+   * A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and
+   * as contract-error.
+   */
   private _misuse(error: Error): void {
     // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
     console.error(error);

@@ -2,7 +2,8 @@
 // renewal; another origin, an unparsable URL or both token sources are a misuse; each failed answer is the same
 // loading_error as a failing token function, naming what failed and never the answer's text.
 import { describe, expect, it, vi } from 'vitest';
-import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { SvcContractSigning } from '../../loader/element';
+import { APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { created, events, makeElement, settled } from './helpers';
 
 const ROUTE = '/api/signing-token';
@@ -91,6 +92,20 @@ describe('token-url: the request and the success path', () => {
     await settled();
     expect(element.hasAttribute('token-url')).toBe(false);
     expect(document.querySelectorAll('iframe'), 'no token source: no session').toHaveLength(0);
+  });
+
+  it('a tokenUrl property set before the element is defined (as a framework may) becomes the attribute', async () => {
+    const fetch = stubFetch(answer());
+    const tag = 'svc-token-url-upgraded';
+    const element = document.createElement(tag) as SvcContractSigning;
+    element.setAttribute('app-url', APP_URL);
+    element.tokenUrl = ROUTE;
+    document.body.append(element);
+    customElements.define(tag, class extends SvcContractSigning {});
+    await settled();
+    expect(element.getAttribute('token-url')).toBe(ROUTE);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(created).toHaveLength(1);
   });
 
   it('the token is in no attribute, event, message or log line', async () => {
@@ -185,7 +200,10 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     const { errors } = await withTokenUrl();
     window.dispatchEvent(new Event('offline'));
     expect(errors()).toEqual([
-      ['contract-error', { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' }],
+      [
+        'contract-error',
+        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' },
+      ],
     ]);
   });
 
@@ -256,6 +274,18 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(created).toHaveLength(0);
     expect(element.childElementCount).toBe(0);
+  });
+
+  it('the signingToken property set on a running token-url session ends it with the same misuse', async () => {
+    stubFetch(answer());
+    const { element, errors } = await withTokenUrl();
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    element.signingToken = TOKEN;
+    await settled();
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(errors()).toEqual([
+      ['contract-error', expect.objectContaining({ message: expect.stringMatching(/token-url: use one\.$/) })],
+    ]);
   });
 
   it('resolves a relative URL against the base URL of the document', async () => {
