@@ -195,6 +195,7 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
     const manifest = readManifest(t);
     expect(manifest.versions['1.0.0']).toMatchObject({
       integrity: sriOf(script),
+      elementIntegrity: sriOf(file(builds['1.0.0'], '1.0.0', 'element.umd.js')),
       size: script.length,
       commit: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
