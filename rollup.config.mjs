@@ -1,6 +1,6 @@
 // One entry, one global build, written twice: the pinned `<version>/` path (with its SRI sidecar) and the
 // floating `v<major>/` path (no sidecar: its bytes change with every release, so it cannot carry integrity).
-// Then the npm package (loader/): ESM + CJS + bundled .d.ts, with the pinned build's integrity baked in, so it
+// Beside it, the element's CDN file (element.umd.js), written the same two ways. Then the npm package (loader/): ESM + CJS + bundled .d.ts, with the pinned build's integrity baked in, so it
 // is built after the global build (rollup runs the configs of this array in order).
 import { readFileSync, writeFileSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,8 @@ import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, NPM_TYPE_ENTRIES, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
+const SCRIPT_FILE = 'index.umd.js';
+const ELEMENT_FILE = 'element.umd.js';
 const { version, description, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const major = version.split('.')[0];
 const outBase = process.env.SDK_OUT_DIR || join(root, 'dist');
@@ -72,7 +74,7 @@ function globalTypes() {
 
 const output = (dir, extraPlugins) => ({
   dir,
-  entryFileNames: 'index.umd.js',
+  entryFileNames: SCRIPT_FILE,
   // A classic script whose entry (src/global.ts) defines the SvcSDK global itself, and registers with RequireJS
   // or CommonJS where one loads it: rollup's UMD wrapper left the global undefined on RequireJS pages (#24).
   format: 'iife',
@@ -158,6 +160,43 @@ function transpileTypeScript() {
   };
 }
 
+/**
+ * The element's CDN file: the npm element entry's code (loader/element-class.ts and its session), with
+ * loader/global-sdk.ts in place of loader/load.ts, so that it takes the SvcSDK global of index.umd.js instead of
+ * adding a script. Minified like the npm entries are measured (lib/npm-size.mjs), without the SDK's unsafe
+ * transforms or shortened property names, which are argued for src/ only.
+ */
+function elementOutput(dir, extraPlugins) {
+  return {
+    dir,
+    entryFileNames: ELEMENT_FILE,
+    format: 'iife',
+    sourcemap: true,
+    banner: `/*! contracts-sdk v${version} <svc-contract-signing> */`,
+    plugins: [terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: /^!/ } }), ...extraPlugins],
+  };
+}
+
+/** The build constants of loader/ (loader/constants.ts). */
+function loaderConstants() {
+  return {
+    ...buildConstants(version),
+    // Read when the loader is compiled, i.e. after the global build above has written the pinned file.
+    __SDK_INTEGRITY__: () => JSON.stringify(sriOf(readFileSync(join(pinnedDir, SCRIPT_FILE)))),
+  };
+}
+
+/** Resolves imports of the file `from` to the file `to` instead (both absolute paths). */
+function substitute(from, to) {
+  return {
+    name: 'substitute',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === from ? to : resolved;
+    },
+  };
+}
+
 // A warning is a defect in a library this small: fail the build rather than ship it.
 const onwarn = (warning) => {
   throw new Error(`rollup: ${warning.message}`);
@@ -198,18 +237,22 @@ export default [
     onwarn,
   },
   {
+    input: join(root, 'loader', 'cdn-element.ts'),
+    output: [elementOutput(pinnedDir, [integritySidecar()]), elementOutput(floatingDir, [])],
+    plugins: [
+      replace({ preventAssignment: true, values: loaderConstants() }),
+      substitute(join(root, 'loader', 'load.ts'), join(root, 'loader', 'global-sdk.ts')),
+      nodeResolve({ extensions: ['.ts'] }),
+      transpileTypeScript(),
+    ],
+    onwarn,
+  },
+  {
     input: loaderInput,
     external,
     output: [loaderOutput('es', 'mjs'), loaderOutput('cjs', 'cjs')],
     plugins: [
-      replace({
-        preventAssignment: true,
-        values: {
-          ...buildConstants(version),
-          // Read when the loader is compiled, i.e. after the global build above has written the pinned file.
-          __SDK_INTEGRITY__: () => JSON.stringify(sriOf(readFileSync(join(pinnedDir, 'index.umd.js')))),
-        },
-      }),
+      replace({ preventAssignment: true, values: loaderConstants() }),
       nodeResolve({ extensions: ['.ts'] }),
       transpileTypeScript(),
       npmPackageFiles(),

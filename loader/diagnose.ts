@@ -1,15 +1,16 @@
 import { SDK_INTEGRITY, SDK_VERSION } from './constants';
 
 /**
- * Why the browser refused the script element (its `error` event carries no reason): fetches the file again in
- * CORS mode, like the element, and checks its bytes. `blockedBy()` returns the CSP directive that blocked the
+ * Why the browser refused the script element (its `error` event carries no reason): fetches the file again as the
+ * element did (fetch's defaults are crossorigin="anonymous": CORS mode, credentials same-origin), and checks its
+ * bytes. `blockedBy()` returns the CSP directive that blocked the
  * element, if a violation was seen (asked after the fetch, by when the violation event has been fired).
  */
 export async function diagnoseFailure(url: string, blockedBy: () => string | undefined): Promise<string> {
   let status = 0;
   let bytes: ArrayBuffer | undefined;
   try {
-    const response = await fetch(url, { mode: 'cors', credentials: 'omit' });
+    const response = await fetch(url);
     status = response.status;
     if (response.ok) bytes = await response.arrayBuffer();
   } catch {

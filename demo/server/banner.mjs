@@ -25,6 +25,11 @@ function webhookAdvice(sandbox) {
 `;
 }
 
+/** A pinned file's integrity as its script tag takes it (docs/server-rendered.md). */
+function integrityText(integrity) {
+  return integrity ? `integrity="${integrity}"` : 'integrity: not built yet (npm run build)';
+}
+
 /** The banner for a started sandbox (what startSandbox() resolves). */
 export function bannerText(sandbox) {
   const { urls, origins } = sandbox;
@@ -44,7 +49,11 @@ ${table([
   ['Partner demo', `${urls.demo}      <- open this`],
   ['CDN', urls.cdn],
   ['  pinned SDK', urls.sdkPinned],
+  ['', integrityText(sandbox.integrity.sdk)],
+  ['  pinned element', urls.elementPinned],
+  ['', integrityText(sandbox.integrity.element)],
   ['  floating SDK', urls.sdkFloating],
+  ['  floating element', urls.elementFloating],
   ['Signing app', `${urls.signing}/embed`],
   ['Contracts API', urls.contractsApi],
   ['Demo webhook', urls.webhook],

@@ -23,7 +23,7 @@ const WEBHOOK_PATH = '/webhooks/svc';
  * `extraPartnerOrigins` (more sites allowed to embed the app), `partnerWebhookUrls` (partner endpoints that also
  * receive the webhooks), `distDir`, `certDir`, `slowReadyMs`, `expireMs`, `apiToken`, `webhookSecret`, `webhookBackoffMs`,
  * `log` (a function; default silent).
- * Resolves `{ urls, origins, partnerOrigins, partnerWebhookUrls, sdkVersion, apiToken, webhookSecret, cert,
+ * Resolves `{ urls, origins, partnerOrigins, partnerWebhookUrls, sdkVersion, integrity, apiToken, webhookSecret, cert,
  * certFile, spkiSha256, confirmations(), deliveries(), sessionStarts(token), close() }`.
  */
 export async function startSandbox(options = {}) {
@@ -114,6 +114,8 @@ export async function startSandbox(options = {}) {
       signing: origins.signing,
       sdkPinned: `${origins.cdn}/packages/contracts-sdk/${sdkVersion}/index.umd.js`,
       sdkFloating: `${origins.cdn}/packages/contracts-sdk/v${sdkVersion.split('.')[0]}/index.umd.js`,
+      elementPinned: `${origins.cdn}/packages/contracts-sdk/${sdkVersion}/element.umd.js`,
+      elementFloating: `${origins.cdn}/packages/contracts-sdk/v${sdkVersion.split('.')[0]}/element.umd.js`,
       contractsApi: `${origins.signing}/api/v3/applications/{app_id}/contracts`,
       serviceApi,
       webhook: webhookUrl,
@@ -123,6 +125,11 @@ export async function startSandbox(options = {}) {
     partnerOrigins,
     partnerWebhookUrls,
     sdkVersion,
+    /** The pinned files' `integrity` (their sidecars in distDir, as built when the sandbox started; null: not built). */
+    integrity: {
+      sdk: sidecar(distDir, sdkVersion, 'index.umd.js'),
+      element: sidecar(distDir, sdkVersion, 'element.umd.js'),
+    },
     apiToken,
     webhookSecret,
     cert: tls.cert,
@@ -137,4 +144,13 @@ export async function startSandbox(options = {}) {
       await Promise.all(servers.map((s) => s.close()));
     },
   };
+}
+
+/** The `sha384-…` of a pinned file's `.integrity` sidecar in `distDir`, or null when it is not built. */
+function sidecar(distDir, version, file) {
+  try {
+    return readFileSync(join(distDir, 'packages', 'contracts-sdk', version, `${file}.integrity`), 'utf8').trim();
+  } catch {
+    return null;
+  }
 }

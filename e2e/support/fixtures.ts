@@ -25,6 +25,8 @@ export interface Sandbox {
   urls: Record<string, string>;
   origins: { cdn: string; signing: string; partner: string };
   sdkVersion: string;
+  /** The pinned files' integrity, from their sidecars (null: not built). */
+  integrity: { sdk: string | null; element: string | null };
   apiToken: string;
   cert: string;
   confirmations(): Array<{ eventId: string; applicationId: string }>;

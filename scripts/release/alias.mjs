@@ -44,9 +44,13 @@ export function decideAlias({ version, published, current, history = [] }) {
   return { alias, move: true, reason: `${alias}/ moves from ${current ?? 'nothing'} to ${version}` };
 }
 
-/** Copies the script and map of `version` (bytes in `files`) to `<alias>/`, then reads them back. */
+/**
+ * Copies the scripts and maps of `version` (bytes in `files`) to `<alias>/`, then reads them back. A version
+ * published before the element had a file of its own has no element.umd.js: the alias keeps the one it has.
+ */
 export async function moveAlias({ target, alias, version, files, dryRun, report }) {
-  for (const name of ALIAS_FILES) {
+  const names = ALIAS_FILES.filter((name) => files.has(name));
+  for (const name of names) {
     const key = keyOf(alias, name);
     const headers = headersFor(name, 'alias');
     if (dryRun) {
@@ -57,7 +61,7 @@ export async function moveAlias({ target, alias, version, files, dryRun, report 
     report.info(`wrote  ${key}  = ${version}/${name}`);
   }
   if (dryRun) return;
-  for (const name of ALIAS_FILES) {
+  for (const name of names) {
     const key = keyOf(alias, name);
     const served = await target.get(key);
     if (!served?.body.equals(files.get(name))) {

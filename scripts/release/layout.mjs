@@ -14,16 +14,23 @@ export const FILES = Object.freeze({
   integrity: 'index.umd.js.integrity',
   /** TypeScript declarations of the SvcSDK global, for script-tag users (README "TypeScript"). */
   types: 'index.d.ts',
+  /** <svc-contract-signing> for pages without a bundler, on the SvcSDK of index.umd.js (since 1.3.0). */
+  element: 'element.umd.js',
+  elementMap: 'element.umd.js.map',
+  elementIntegrity: 'element.umd.js.integrity',
 });
+
+/** The files of the element's CDN file: a version published before 1.3.0 has none of them. */
+export const ELEMENT_FILES = Object.freeze([FILES.elementMap, FILES.elementIntegrity, FILES.element]);
 
 /**
  * Pinned files in the order they are published: the script last, because a version counts as published when its
  * script exists (a release interrupted half-way is completed by the next run instead of looking finished).
  */
-export const PINNED_FILES = Object.freeze([FILES.map, FILES.types, FILES.integrity, FILES.script]);
+export const PINNED_FILES = Object.freeze([FILES.map, FILES.types, FILES.integrity, ...ELEMENT_FILES, FILES.script]);
 
-/** The alias gets the script and its map (no integrity sidecar: floating bytes cannot be pinned). */
-export const ALIAS_FILES = Object.freeze([FILES.map, FILES.script]);
+/** The alias gets the scripts and their maps (no integrity sidecar: floating bytes cannot be pinned). */
+export const ALIAS_FILES = Object.freeze([FILES.map, FILES.elementMap, FILES.element, FILES.script]);
 
 /** versions.json on the origin: every published version and its integrity, for tools and partners (HTTPS). */
 export const MANIFEST_KEY = `${PACKAGE_PATH}/versions.json`;

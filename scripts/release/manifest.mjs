@@ -52,7 +52,7 @@ export function checkManifestTarget(manifest, targetId, file) {
  * @param {object} input
  * @param {object|null} input.previous   the manifest read before this run
  * @param {string} input.targetId
- * @param {Map} input.versions           version → {integrity, size, gzipSize, lastModified} as on the target
+ * @param {Map} input.versions           version → {integrity, elementIntegrity?, size, gzipSize, lastModified} as on the target
  * @param {Map} input.aliases            alias → version|null as on the target
  * @param {object} [input.release]       {version, commit} of the version this run published
  * @param {object} [input.event]         alias history entry this run adds
@@ -67,6 +67,7 @@ export function buildManifest({ previous, targetId, versions, aliases, release, 
     const date = before.date ?? (release?.version === version ? now : (info.lastModified ?? now));
     entries[version] = {
       integrity: info.integrity,
+      ...(info.elementIntegrity ? { elementIntegrity: info.elementIntegrity } : {}),
       size: info.size,
       gzipSize: info.gzipSize,
       date: new Date(date).toISOString(),

@@ -6,8 +6,9 @@ import { FILES, PACKAGE_PATH, keyOf } from './layout.mjs';
 import { isVersion } from './semver.mjs';
 
 /**
- * Returns `{ versions: Map<version, {integrity, size, gzipSize, lastModified}>, aliases: Map<name, string|null>,
- * warnings: string[] }`. An alias maps to null when its bytes match no published version.
+ * Returns `{ versions: Map<version, {integrity, elementIntegrity?, size, gzipSize, lastModified}>,
+ * aliases: Map<name, string|null>, warnings: string[] }`. An alias maps to null when its bytes match no published
+ * version; `elementIntegrity` is there when the version has element.umd.js (1.3.0 on).
  */
 export async function readPublished(target) {
   const names = await target.listDirectories(PACKAGE_PATH);
@@ -17,9 +18,11 @@ export async function readPublished(target) {
 
   await Promise.all(
     names.filter(isVersion).map(async (version) => {
-      const [script, sidecar] = await Promise.all([
+      const [script, sidecar, element, elementSidecar] = await Promise.all([
         target.get(keyOf(version, FILES.script)),
         target.get(keyOf(version, FILES.integrity)),
+        target.get(keyOf(version, FILES.element)),
+        target.get(keyOf(version, FILES.elementIntegrity)),
       ]);
       if (!script) {
         warnings.push(
@@ -34,8 +37,15 @@ export async function readPublished(target) {
           `${version}/${FILES.integrity} is ${recorded ?? 'missing'} but the published script hashes to ${integrity}; partners pinning the sidecar value will fail. Investigate the origin.`,
         );
       }
+      const elementIntegrity = element && sriOf(element.body);
+      if (element && elementSidecar?.body.toString('utf8').trim() !== elementIntegrity) {
+        warnings.push(
+          `${version}/${FILES.elementIntegrity} does not match the published ${FILES.element} (${elementIntegrity}); partners pinning the sidecar value will fail. Investigate the origin.`,
+        );
+      }
       versions.set(version, {
         integrity,
+        ...(elementIntegrity ? { elementIntegrity } : {}),
         size: script.body.length,
         gzipSize: gzipSizeOf(script.body),
         lastModified: script.lastModified,

@@ -111,6 +111,7 @@ export async function runRelease(options) {
       // Dry run: account for the version as if it had been published.
       published.versions.set(version, {
         integrity: artifacts.integrity,
+        elementIntegrity: artifacts.elementIntegrity,
         size: artifacts.size,
         gzipSize: artifacts.gzipSize,
         lastModified: now(),
@@ -157,6 +158,7 @@ export async function runRelease(options) {
       publicUrl,
       version,
       integrity: artifacts.integrity,
+      elementIntegrity: artifacts.elementIntegrity,
       aliasServes: published.aliases.get(decision.alias) ?? null,
     });
     if (!publicUrl)

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { sriOf } from '../../lib/bundle.mjs';
 import { moveAlias } from './alias.mjs';
-import { ALIAS_FILES, FILES, aliasName, keyOf } from './layout.mjs';
+import { ALIAS_FILES, ELEMENT_FILES, FILES, aliasName, keyOf } from './layout.mjs';
 import { MANIFEST_DEFAULT, buildManifest, checkManifestTarget, readManifest } from './manifest.mjs';
 import { readPublished } from './published.mjs';
 import { ReleaseError, createReporter } from './report.mjs';
@@ -62,24 +62,14 @@ export async function runRollback(options) {
       );
     }
     // The alias gets exactly the pinned bytes; refuse a version whose sidecar no longer matches them.
-    const files = new Map();
-    for (const name of ALIAS_FILES) {
-      const object = await target.get(keyOf(to, name));
-      if (!object)
-        throw new ReleaseError(
-          `${to}/${name} is missing on ${target.id}`,
-          'release that version again to complete it, or choose another version',
-        );
-      files.set(name, object.body);
-    }
-    const sidecar = await target.get(keyOf(to, FILES.integrity));
-    const integrity = sriOf(files.get(FILES.script));
-    if (!sidecar || sidecar.body.toString('utf8').trim() !== integrity) {
-      throw new ReleaseError(
-        `${to}/${FILES.integrity} does not match its script on ${target.id}`,
-        'the origin content is damaged; investigate before pointing partners at it',
+    const files = await aliasFiles(target, to);
+    const integrity = await checkedIntegrity(target, to, files, FILES.script, FILES.integrity);
+    const elementIntegrity =
+      files.has(FILES.element) && (await checkedIntegrity(target, to, files, FILES.element, FILES.elementIntegrity));
+    if (!elementIntegrity)
+      report.warn(
+        `${to} has no ${FILES.element} (published before the element had a file): ${alias}/${FILES.element} keeps the version it serves, and pages loading it with ${alias}/index.umd.js get loading_error (another version's SvcSDK) until ${alias}/ serves a version that has it`,
       );
-    }
     const current = published.aliases.get(alias) ?? null;
     report.info(`ok  ${to} is published, integrity ${integrity}`);
     report.info(
@@ -110,11 +100,44 @@ export async function runRollback(options) {
     await saveManifest({ previous, manifest, manifestFile, projectDir, target, dryRun, report });
 
     report.step('Snippet');
-    const snippet = snippetFor({ publicUrl, version: to, integrity, aliasServes: to });
+    const snippet = snippetFor({ publicUrl, version: to, integrity, elementIntegrity, aliasServes: to });
     report.block(snippet);
     report.heading(dryRun ? `\nDry run complete: nothing was written.` : `\n${alias}/ serves ${to}.`);
     return { alias, from: current, to, manifest, lines: report.lines };
   } finally {
     await target.close();
   }
+}
+
+/** The bytes of `version`'s files that the alias serves; the element's only if that version has them. */
+async function aliasFiles(target, version) {
+  const files = new Map();
+  for (const name of ALIAS_FILES) {
+    const object = await target.get(keyOf(version, name));
+    if (object) files.set(name, object.body);
+    else if (!ELEMENT_FILES.includes(name))
+      throw new ReleaseError(
+        `${version}/${name} is missing on ${target.id}`,
+        'release that version again to complete it, or choose another version',
+      );
+  }
+  if (files.has(FILES.elementMap) !== files.has(FILES.element))
+    throw new ReleaseError(
+      `${version}/ has only one of ${FILES.element} and ${FILES.elementMap} on ${target.id}`,
+      'release that version again to complete it, or choose another version',
+    );
+  return files;
+}
+
+/** The integrity of `name` in `files`, after checking that the version's sidecar on the target says the same. */
+async function checkedIntegrity(target, version, files, name, sidecarName) {
+  const sidecar = await target.get(keyOf(version, sidecarName));
+  const integrity = sriOf(files.get(name));
+  if (!sidecar || sidecar.body.toString('utf8').trim() !== integrity) {
+    throw new ReleaseError(
+      `${version}/${sidecarName} does not match its script on ${target.id}`,
+      'the origin content is damaged; investigate before pointing partners at it',
+    );
+  }
+  return integrity;
 }

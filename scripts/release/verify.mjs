@@ -2,13 +2,14 @@
 // the integrity they paste, the global they call, the bytes they download.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
+import { BUDGET_GZIP_BYTES, ELEMENT_BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 import { FILES, PACKAGE_PATH, PINNED_FILES } from './layout.mjs';
 import { ReleaseError, formatBytes } from './report.mjs';
 
 /**
  * Reads and verifies `<outDir>/packages/contracts-sdk/<version>/`. Returns
- * `{ version, files: Map<fileName, Buffer>, integrity, size, gzipSize }`; throws ReleaseError on any failure.
+ * `{ version, files: Map<fileName, Buffer>, integrity, elementIntegrity, size, gzipSize }`; throws ReleaseError on
+ * any failure.
  */
 export async function verifyArtifacts({ outDir, version, report }) {
   const dir = path.join(outDir, ...PACKAGE_PATH.split('/'), version);
@@ -24,17 +25,42 @@ export async function verifyArtifacts({ outDir, version, report }) {
     }
   }
   const script = files.get(FILES.script);
+  const integrity = checkSidecar(files, FILES.script, FILES.integrity, report);
+  checkDefinesSvcSDK(script, version, report);
+  const gzipSize = checkBudget(script, FILES.script, BUDGET_GZIP_BYTES, report);
+  checkSourceMap(files, FILES.script, FILES.map, report);
 
-  const integrity = sriOf(script);
-  const sidecar = files.get(FILES.integrity).toString('utf8').trim();
+  // The element's file: the npm element entry's code on the SvcSDK global, loaded by its own script tag.
+  const element = files.get(FILES.element);
+  const elementIntegrity = checkSidecar(files, FILES.element, FILES.elementIntegrity, report);
+  const banner = `/*! contracts-sdk v${version} `;
+  if (!element.toString('utf8').startsWith(banner)) {
+    throw new ReleaseError(
+      `${FILES.element} does not start with "${banner}": it is not this version's build`,
+      'rebuild: rollup.config.mjs writes both files of the version from the same sources',
+    );
+  }
+  checkBudget(element, FILES.element, ELEMENT_BUDGET_GZIP_BYTES, report);
+  checkSourceMap(files, FILES.element, FILES.elementMap, report);
+
+  return { version, files, integrity, elementIntegrity, size: script.length, gzipSize };
+}
+
+/** The `sha384-…` of `name`'s exact bytes, after checking that its sidecar says the same. */
+function checkSidecar(files, name, sidecarName, report) {
+  const integrity = sriOf(files.get(name));
+  const sidecar = files.get(sidecarName).toString('utf8').trim();
   if (sidecar !== integrity) {
     throw new ReleaseError(
-      `${FILES.integrity} says ${sidecar || '(empty)'} but the SHA-384 of ${FILES.script} is ${integrity}`,
+      `${sidecarName} says ${sidecar || '(empty)'} but the SHA-384 of ${name} is ${integrity}`,
       'the sidecar must be written from the final bytes of the script (after minification and the sourceMappingURL comment)',
     );
   }
-  report.info(`ok  integrity sidecar matches the SHA-384 of ${FILES.script}: ${integrity}`);
+  report.info(`ok  integrity sidecar matches the SHA-384 of ${name}: ${integrity}`);
+  return integrity;
+}
 
+function checkDefinesSvcSDK(script, version, report) {
   let evaluated;
   try {
     evaluated = evaluateUmd(script);
@@ -58,31 +84,35 @@ export async function verifyArtifacts({ outDir, version, report }) {
     );
   }
   report.info(`ok  evaluating it defines SvcSDK with SDK_VERSION ${version}`);
+}
 
+/** The gzip -9 size of `script`, after checking it is within `budget`. */
+function checkBudget(script, name, budget, report) {
   const gzipSize = gzipSizeOf(script);
-  if (gzipSize > BUDGET_GZIP_BYTES) {
+  if (gzipSize > budget) {
     throw new ReleaseError(
-      `${FILES.script} is ${formatBytes(gzipSize)} gzipped, over the ${formatBytes(BUDGET_GZIP_BYTES)} budget`,
+      `${name} is ${formatBytes(gzipSize)} gzipped, over the ${formatBytes(budget)} budget`,
       "reduce the bundle (npm run bench shows what it contains); the budget protects partners' page weight",
     );
   }
   report.info(
-    `ok  size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(BUDGET_GZIP_BYTES)})`,
+    `ok  ${name} size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(budget)})`,
   );
+  return gzipSize;
+}
 
+function checkSourceMap(files, name, mapName, report) {
   try {
-    const map = JSON.parse(files.get(FILES.map).toString('utf8'));
+    const map = JSON.parse(files.get(mapName).toString('utf8'));
     if (map.version !== 3 || !Array.isArray(map.sources)) throw new Error('not a version 3 source map');
   } catch (error) {
-    throw new ReleaseError(`${FILES.map} is not a valid source map: ${error.message}`);
+    throw new ReleaseError(`${mapName} is not a valid source map: ${error.message}`);
   }
-  if (!script.toString('utf8').trimEnd().endsWith(`//# sourceMappingURL=${FILES.map}`)) {
+  if (!files.get(name).toString('utf8').trimEnd().endsWith(`//# sourceMappingURL=${mapName}`)) {
     throw new ReleaseError(
-      `${FILES.script} does not end with "//# sourceMappingURL=${FILES.map}"`,
+      `${name} does not end with "//# sourceMappingURL=${mapName}"`,
       'the map is published beside the script under that name',
     );
   }
-  report.info(`ok  ${FILES.map} is a valid source map referenced by the script`);
-
-  return { version, files, integrity, size: script.length, gzipSize };
+  report.info(`ok  ${mapName} is a valid source map referenced by the script`);
 }

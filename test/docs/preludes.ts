@@ -5,9 +5,7 @@ export const PRELUDES: Record<string, string> = {
   'README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
 declare const contracts: SvcSDK.SvcContracts; // the instance created in the quick start
-declare function hideSpinner(): void;
-declare function showThankYou(): void;
-declare function showMessage(text: string): void;
+declare function showMessage(text: string): void; // the quick start's status line
 declare function showRetry(what: string | (() => unknown)): void;
 declare function trackFunnel(step: string, elapsedMs: number): void; // the partner's analytics
 declare function extendPortalSession(): void; // the partner's own idle-logout timer

@@ -116,7 +116,7 @@ describe('documentation snippets', () => {
       const { problems: found, scripts: tags } = readHtml(block.code);
       problems.push(...found.map((problem) => `${block.file}:${block.line} ${problem}`));
       for (const tag of tags) {
-        const path = /\/packages\/contracts-sdk\/([^/]+)\/index\.umd\.js$/.exec(tag.attributes.src ?? '');
+        const path = /\/packages\/contracts-sdk\/([^/]+)\/(?:index|element)\.umd\.js$/.exec(tag.attributes.src ?? '');
         if (!path) continue;
         const at = where(block, tag.line);
         sdkScripts.push(at);

@@ -166,5 +166,19 @@ describe('snippet', () => {
       '<script src="https://cdn.example.com/packages/contracts-sdk/v1/index.umd.js" crossorigin="anonymous"></script>',
     );
     expect(text).toContain('serves 1.3.0, not 1.2.4');
+    expect(text, 'no element file given: no element tag').not.toContain('element.umd.js');
+  });
+
+  it("adds the element file's tag with its own integrity, deferred, when the version has one", () => {
+    const text = snippetFor({
+      publicUrl: 'https://cdn.example.com',
+      version: '1.3.0',
+      integrity: 'sha384-xyz',
+      elementIntegrity: 'sha384-element',
+      aliasServes: '1.3.0',
+    });
+    expect(text).toContain(
+      '<script defer src="https://cdn.example.com/packages/contracts-sdk/1.3.0/element.umd.js"\n        integrity="sha384-element"\n        crossorigin="anonymous"></script>',
+    );
   });
 });

@@ -173,23 +173,29 @@ async function rollback(h: Harness, t: Target, to: string, options: Record<strin
 const pinned = (version: string, name = 'index.umd.js') => `${PACKAGE}/${version}/${name}`;
 const alias = (name = 'index.umd.js') => `${PACKAGE}/v1/${name}`;
 const readManifest = (t: Target) => JSON.parse(readFileSync(t.manifest, 'utf8'));
+/** The scripts and maps of a version that the alias serves too. */
+const SCRIPT_FILES = ['index.umd.js', 'index.umd.js.map', 'element.umd.js', 'element.umd.js.map'] as const;
 
 describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) => {
   it('first publish: writes the pinned files, points v1/ at them, records them in the manifest, prints the tags', async () => {
     const t = await h.fresh();
     const result = await release(h, t, '1.0.0');
     expect(result.outcome).toBe('created');
-    for (const name of ['index.umd.js', 'index.umd.js.map', 'index.umd.js.integrity']) {
+    for (const name of [...SCRIPT_FILES, 'index.umd.js.integrity', 'element.umd.js.integrity']) {
       expect(await t.read(pinned('1.0.0', name)), name).toEqual(file(builds['1.0.0'], '1.0.0', name));
     }
-    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
-    expect(await t.read(alias('index.umd.js.map'))).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js.map'));
-    expect(await t.read(alias('index.umd.js.integrity')), 'the alias has no integrity sidecar').toBeNull();
+    for (const name of SCRIPT_FILES) {
+      expect(await t.read(alias(name)), name).toEqual(file(builds['1.0.0'], '1.0.0', name));
+    }
+    for (const name of ['index.umd.js.integrity', 'element.umd.js.integrity']) {
+      expect(await t.read(alias(name)), `the alias has no ${name}`).toBeNull();
+    }
 
     const script = file(builds['1.0.0'], '1.0.0', 'index.umd.js');
     const manifest = readManifest(t);
     expect(manifest.versions['1.0.0']).toMatchObject({
       integrity: sriOf(script),
+      elementIntegrity: sriOf(file(builds['1.0.0'], '1.0.0', 'element.umd.js')),
       size: script.length,
       commit: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
@@ -211,6 +217,10 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
       '[7/7]',
     ]);
     expect(result.output).toContain(`integrity="${sriOf(script)}"`);
+    const element = file(builds['1.0.0'], '1.0.0', 'element.umd.js');
+    expect(result.output).toContain(
+      `<script defer src="/packages/contracts-sdk/1.0.0/element.umd.js"\n        integrity="${sriOf(element)}"`,
+    );
     expect(result.output).toContain('crossorigin="anonymous"');
     expect(result.output).toContain('/packages/contracts-sdk/v1/index.umd.js');
   });
@@ -268,8 +278,9 @@ describe.each(harnesses)('release to a $name target', { timeout: 20_000 }, (h) =
     await release(h, t, '1.1.0');
     const result = await rollback(h, t, '1.0.0');
     expect(result).toMatchObject({ alias: 'v1', from: '1.1.0', to: '1.0.0' });
-    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
-    expect(await t.read(alias('index.umd.js.map'))).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js.map'));
+    for (const name of SCRIPT_FILES) {
+      expect(await t.read(alias(name)), name).toEqual(file(builds['1.0.0'], '1.0.0', name));
+    }
     const manifest = readManifest(t);
     expect(manifest.aliases).toEqual({ v1: '1.0.0' });
     expect(manifest.aliasHistory.at(-1)).toMatchObject({ action: 'rollback', alias: 'v1', from: '1.1.0', to: '1.0.0' });
@@ -477,6 +488,28 @@ describe('directory specifics', { timeout: 20_000 }, () => {
       Object.keys(snapshotDirectory(t.dest)).filter((name) => name.endsWith('.tmp')),
       'no temporary files left',
     ).toEqual([]);
+  });
+
+  it("rollback to a version published before the element file keeps the alias's element file, and warns", async () => {
+    const t = await h.fresh();
+    await release(h, t, '1.0.0');
+    await release(h, t, '1.1.0');
+    // 1.0.0 as a version published before 1.3.0: no element file.
+    for (const name of ['element.umd.js', 'element.umd.js.map', 'element.umd.js.integrity'])
+      rmSync(join(t.dest, pinned('1.0.0', name)));
+    const result = await rollback(h, t, '1.0.0');
+    expect(await t.read(alias())).toEqual(file(builds['1.0.0'], '1.0.0', 'index.umd.js'));
+    expect(await t.read(alias('element.umd.js'))).toEqual(file(builds['1.1.0'], '1.1.0', 'element.umd.js'));
+    expect(result.output).toContain(
+      '1.0.0 has no element.umd.js (published before the element had a file): v1/element.umd.js keeps the version it serves',
+    );
+    expect(result.output).not.toContain('element.umd.js"\n        integrity');
+
+    // Half an element (its map without it) is a damaged version, not an old one.
+    rmSync(join(t.dest, pinned('1.1.0', 'element.umd.js')));
+    await expect(rollback(h, t, '1.1.0')).rejects.toThrow(
+      '1.1.0/ has only one of element.umd.js and element.umd.js.map',
+    );
   });
 
   it('refuses to record another origin in a manifest that belongs to a different target', async () => {

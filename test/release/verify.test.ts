@@ -22,7 +22,18 @@ function fakeBuild(
     padding = '',
     integrity,
     omit,
-  }: { sdkVersion?: string; padding?: string; integrity?: string; omit?: string } = {},
+    element = Buffer.from(
+      `/*! contracts-sdk v${version} <svc-contract-signing> */\n//# sourceMappingURL=element.umd.js.map`,
+    ),
+    elementIntegrity,
+  }: {
+    sdkVersion?: string;
+    padding?: string;
+    integrity?: string;
+    omit?: string;
+    element?: Buffer;
+    elementIntegrity?: string;
+  } = {},
 ) {
   const outDir = tempDir('verify');
   dirs.push(outDir);
@@ -36,6 +47,9 @@ function fakeBuild(
     'index.umd.js.map': JSON.stringify({ version: 3, sources: ['src/index.ts'], mappings: '' }),
     'index.umd.js.integrity': `${integrity ?? sriOf(script)}\n`,
     'index.d.ts': 'declare namespace SvcSDK {}\n',
+    'element.umd.js': element,
+    'element.umd.js.map': JSON.stringify({ version: 3, sources: ['loader/element-class.ts'], mappings: '' }),
+    'element.umd.js.integrity': `${elementIntegrity ?? sriOf(element)}\n`,
   };
   for (const [name, content] of Object.entries(files)) if (name !== omit) writeFileSync(join(dir, name), content);
   return outDir;
@@ -68,6 +82,38 @@ describe('verifyArtifacts', () => {
     const incompressible = randomBytes(9000).toString('base64');
     await expect(verify(fakeBuild('1.2.3', { padding: incompressible }), '1.2.3')).rejects.toThrow(
       'gzipped, over the 8.00 KiB (8192 B) budget',
+    );
+  });
+
+  it("returns the element file's integrity, and refuses its sidecar when it does not match its bytes", async () => {
+    const result = await verify(fakeBuild('1.2.3'), '1.2.3');
+    expect(result.elementIntegrity).toBe(sriOf(result.files.get('element.umd.js')));
+    const wrong = sriOf(Buffer.from('something else'));
+    await expect(verify(fakeBuild('1.2.3', { elementIntegrity: wrong }), '1.2.3')).rejects.toThrow(
+      `element.umd.js.integrity says ${wrong} but the SHA-384 of element.umd.js`,
+    );
+  });
+
+  it("refuses an element file of another version's build", async () => {
+    const element = Buffer.from(
+      '/*! contracts-sdk v1.2.2 <svc-contract-signing> */\n//# sourceMappingURL=element.umd.js.map',
+    );
+    await expect(verify(fakeBuild('1.2.3', { element }), '1.2.3')).rejects.toThrow(
+      'element.umd.js does not start with "/*! contracts-sdk v1.2.3 ": it is not this version\'s build',
+    );
+  });
+
+  it('refuses an element file over its own gzip budget', async () => {
+    const padding = randomBytes(5000).toString('base64');
+    const element = Buffer.from(`/*! contracts-sdk v1.2.3 ${padding} */\n//# sourceMappingURL=element.umd.js.map`);
+    await expect(verify(fakeBuild('1.2.3', { element }), '1.2.3')).rejects.toThrow(
+      /^element\.umd\.js is .* gzipped, over the 3\.88 KiB \(3968 B\) budget/,
+    );
+  });
+
+  it('refuses a build with a missing element file', async () => {
+    await expect(verify(fakeBuild('1.2.3', { omit: 'element.umd.js' }), '1.2.3')).rejects.toThrow(
+      'did not produce packages/contracts-sdk/1.2.3/element.umd.js ',
     );
   });
 

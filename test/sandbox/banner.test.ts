@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { waitForOutput } from '../../lib/child-output.mjs';
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { sriOf } from '../../lib/bundle.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-banner-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -105,6 +106,29 @@ describe('the start banner', () => {
     }
   });
 
+  it("prints each pinned file's integrity under its URL, as the CDN's bytes hash (npm run build first)", async () => {
+    const { text, stop } = await banner({ SANDBOX_DIST_DIR: join(REPO_ROOT, 'dist') });
+    try {
+      for (const [label, file] of [
+        ['pinned SDK', 'index.umd.js'],
+        ['pinned element', 'element.umd.js'],
+      ]) {
+        const [, url, integrity] = new RegExp(
+          `\\n  +${label} +(https://\\S+/${file.replace('.', '\\.')})\\n +integrity="(sha384-[^"]+)"\\n`,
+        ).exec(text)!;
+        const served = await requestLoopback({
+          url,
+          ca: readFileSync(join(root, 'certs', 'sandbox-cert.pem'), 'utf8'),
+        });
+        expect(served.status, url).toBe(200);
+        expect(integrity, file).toBe(sriOf(served.bytes));
+      }
+      expect(text).toMatch(/\n {4}floating element +https:\/\/\S+\/v1\/element\.umd\.js\n/);
+    } finally {
+      await stop();
+    }
+  });
+
   it('lists the partner webhook URLs without their query, and adds a new origin to the ones already set', async () => {
     const { text, stop } = await banner({
       SANDBOX_PARTNER_ORIGINS: 'http://localhost:5173',
@@ -121,6 +145,8 @@ describe('the start banner', () => {
         ['https://hooks.test/in', 'from', 'SANDBOX_WEBHOOK_URL'],
       ]);
       expect(text).not.toContain('k_secret_q');
+      // This sandbox's dist folder is empty.
+      expect(text).toContain('  integrity: not built yet (npm run build)\n');
       expect(text).not.toContain('To receive them on your own endpoint too');
     } finally {
       await stop();

@@ -1,0 +1,122 @@
+// Pages without a bundler, as the docs write them (support/plain-pages.ts), each under the CSP its document
+// recommends, in every engine: the README's Quick start page (its own script file, every helper defined) and
+// docs/server-rendered.md's page (two CDN script tags with SRI, <svc-contract-signing token-url>, no JavaScript of
+// the partner's, trusted-types 'none'), which signs and renews its token through the partner's route.
+import type { TestInfo } from '@playwright/test';
+import { adHocToken, expect, issueToken, type Sandbox } from '../support/fixtures';
+import type { Host } from '../support/host';
+import type { PlainPages } from '../support/plain-pages';
+import { SIGN_BUTTON } from '../support/sdk-driver';
+import { SIGNED_TITLE, SIGNER_LINE } from './expected';
+
+type PageArgs = { host: Host; sandbox: Sandbox; plainPages: PlainPages };
+export type PlainPageTest = (title: string, body: (args: PageArgs, testInfo: TestInfo) => Promise<void>) => void;
+
+const frameText = (host: Host, frame: string) =>
+  host.evaluateInFrame(frame, () => document.body.innerText).catch(() => '');
+
+export function plainPageScenarios(test: PlainPageTest): void {
+  test("the README's Quick start page under the README's CSP: no violation, its status line follows the session, and Try again retries", async ({
+    host,
+    sandbox,
+    plainPages: { quickstart },
+  }) => {
+    const frame = '#contract-signing iframe';
+    const status = () => host.evaluate(() => document.getElementById('signing-status')?.textContent);
+    const { token } = await issueToken(sandbox, 'complete');
+    // The first token request fails (HTTP 500): loading_error, and the page's Try again button.
+    quickstart.queueTokens([null, token]);
+    await host.watchViolations();
+    await host.goto(quickstart.url);
+    await expect.poll(status, { message: "the page's showRetry()" }).toBe('Signing stopped. Try again');
+    await host.evaluate(() => document.querySelector<HTMLButtonElement>('#signing-status button')!.click());
+    await expect.poll(() => frameText(host, frame), { message: 'the frame shows the contract' }).toContain(SIGNER_LINE);
+    await expect.poll(status, { message: 'contract.ready cleared the status line' }).toBe('');
+    await host.clickInFrame(frame, SIGN_BUTTON);
+    await expect.poll(status, { message: 'contract.completed' }).toBe('Signed: thank you.');
+    expect(
+      quickstart.calls().map((call) => call.method),
+      'the first attempt and the retry',
+    ).toEqual(['POST', 'POST']);
+    expect(await host.violations(), 'CSP violations').toEqual([]);
+  });
+
+  test("a server-rendered page (two CDN tags with SRI, <svc-contract-signing token-url>, no partner JavaScript, trusted-types 'none'): signs, renews through the route, the token in no HTML or attribute", async ({
+    host,
+    sandbox,
+    plainPages: { serverRendered },
+  }) => {
+    const frame = 'svc-contract-signing iframe';
+    const expiring = adHocToken('expire');
+    const renewed = await issueToken(sandbox, 'complete');
+    serverRendered.queueTokens([expiring, renewed.token]);
+    await host.watchViolations();
+    await host.goto(serverRendered.url);
+    await expect.poll(() => frameText(host, frame), { message: 'the frame shows the contract' }).toContain(SIGNER_LINE);
+    // The app asks a second before its session expires; it marks each accepted renewal on its document.
+    await expect
+      .poll(() => host.evaluateInFrame(frame, () => document.documentElement.dataset.renewals ?? '0'))
+      .toBe('1');
+    const fromThePage = { method: 'POST', requestedWith: 'contracts-sdk', withSession: true };
+    expect(serverRendered.calls(), 'the route was asked at the start and for the renewal').toEqual([
+      fromThePage,
+      fromThePage,
+    ]);
+    expect(sandbox.sessionStarts(renewed.token)).toBe(1);
+    const page = await host.evaluate(() => ({
+      html: document.documentElement.outerHTML,
+      attributes: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value)),
+      scripts: [...document.scripts].map((script) => script.src),
+    }));
+    for (const token of [expiring, renewed.token]) {
+      expect(page.html, 'the token is in no HTML').not.toContain(token);
+      expect(page.attributes.join('\n'), 'the token is in no attribute').not.toContain(token);
+    }
+    expect(
+      page.scripts.map((src) => src.replace(/^.*\//, '')),
+      'no script added',
+    ).toEqual(['index.umd.js', 'element.umd.js']);
+    await host.clickInFrame(frame, SIGN_BUTTON);
+    await expect.poll(() => frameText(host, frame)).toContain(SIGNED_TITLE);
+    // No JavaScript of the partner's listens: the webhook tells its server.
+    await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === renewed.applicationId)).toBe(true);
+    expect(await host.violations(), 'CSP violations').toEqual([]);
+  });
+
+  test('the server-rendered page without index.umd.js (left out, or refused for a wrong integrity): contract-error loading_error names it and how to add it, no script added, no Trusted Types violation', async ({
+    host,
+    plainPages: { serverRendered },
+  }) => {
+    for (const variant of ['missing', 'tampered'] as const) {
+      serverRendered.queueTokens([]);
+      await host.watchViolations();
+      await host.goto(serverRendered.urlWithIndex!(variant));
+      // Reported at the window's load event, before the test can listen: open() tries again and reports again.
+      const error = await host.evaluate(
+        () =>
+          new Promise<{ code: string; source: string; message: string }>((resolve) => {
+            const signing = document.querySelector('svc-contract-signing') as HTMLElement & { open(): unknown };
+            signing.addEventListener('contract-error', (event) => resolve((event as CustomEvent).detail), {
+              once: true,
+            });
+            signing.open();
+          }),
+      );
+      expect(error, variant).toMatchObject({ code: 'loading_error', source: 'sdk' });
+      expect(error.message, variant).toMatch(
+        /^\[contracts-sdk\] element\.umd\.js needs SvcSDK from https:\/\/\S+\/packages\/contracts-sdk\/[^/]+\/index\.umd\.js, which did not run: add its script tag/,
+      );
+      const page = await host.evaluate(() => ({
+        scripts: [...document.scripts].map((script) => script.src.replace(/^.*\//, '')),
+        frames: document.querySelectorAll('iframe').length,
+      }));
+      expect(page, variant).toEqual({
+        scripts: variant === 'missing' ? ['element.umd.js'] : ['index.umd.js', 'element.umd.js'],
+        frames: 0,
+      });
+      expect(serverRendered.calls(), 'no token was asked for').toEqual([]);
+      // The refused file is a script-src matter of the browser's, not a violation; nothing asked for a policy.
+      expect(await host.violations(), `${variant}: CSP violations`).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,86 @@
+// @vitest-environment node
+// The element's CDN file (element.umd.js) exactly as partners get it (run `npm run build` first; `npm test` does):
+// pinned with its integrity and floating, the npm element entry's code taking the SvcSDK global, within its budget.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { ELEMENT_BUDGET_GZIP_BYTES, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
+
+const root = join(__dirname, '..', '..');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const packageDir = join(root, 'dist', 'packages', 'contracts-sdk');
+const pinned = join(packageDir, version, 'element.umd.js');
+const floating = join(packageDir, `v${version.split('.')[0]}`, 'element.umd.js');
+
+/**
+ * Runs the file as a classic script in a fresh global with the few browser names it reads at load: the tags it
+ * defines, and every global name it added.
+ */
+function evaluateElementFile(code: string) {
+  const defined = new Map<string, unknown>();
+  const sandbox: Record<string, unknown> = {
+    HTMLElement: class {},
+    customElements: {
+      get: (name: string) => defined.get(name),
+      define: (name: string, c: unknown) => defined.set(name, c),
+    },
+    document: { currentScript: { src: `https://cdn.test/packages/contracts-sdk/${version}/element.umd.js` } },
+    location: { href: 'https://partner.test/' },
+    URL,
+  };
+  sandbox.window = sandbox;
+  const context = vm.createContext(sandbox);
+  const before = new Set(Object.getOwnPropertyNames(vm.runInContext('globalThis', context)));
+  vm.runInContext(code, context, { filename: 'element.umd.js' });
+  const after = Object.getOwnPropertyNames(vm.runInContext('globalThis', context));
+  return { defined, addedGlobals: after.filter((name) => !before.has(name)) };
+}
+
+describe('the element CDN file (element.umd.js)', () => {
+  it('exists at the pinned and the floating major path; only the pinned one carries integrity', () => {
+    expect(existsSync(pinned), `${pinned} is missing: run npm run build`).toBe(true);
+    expect(existsSync(`${pinned}.map`)).toBe(true);
+    expect(existsSync(floating)).toBe(true);
+    expect(existsSync(`${floating}.map`)).toBe(true);
+    expect(existsSync(`${floating}.integrity`), 'the floating path must not carry integrity').toBe(false);
+    expect(readFileSync(floating)).toEqual(readFileSync(pinned));
+  });
+
+  it('has an .integrity sidecar equal to the SHA-384 of the exact bytes', () => {
+    const sidecar = readFileSync(`${pinned}.integrity`, 'utf8').trim();
+    expect(sidecar).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    expect(sidecar).toBe(sriOf(readFileSync(pinned)));
+  });
+
+  it('starts with a banner naming the version and ends with its source map, built from the npm entry code', () => {
+    const code = readFileSync(pinned, 'utf8');
+    expect(code.split('\n')[0]).toBe(`/*! contracts-sdk v${version} <svc-contract-signing> */`);
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=element.umd.js.map')).toBe(true);
+    const { sources } = JSON.parse(readFileSync(`${pinned}.map`, 'utf8')) as { sources: string[] };
+    const names = sources.map((source) => source.replace(/^.*\/(loader|src)\//, '$1/'));
+    expect(names).toEqual(
+      expect.arrayContaining(['loader/element-class.ts', 'loader/session.ts', 'loader/global-sdk.ts']),
+    );
+    // It never loads a script: the page's own tag of index.umd.js did.
+    expect(names).not.toContain('loader/load.ts');
+    expect(names).not.toContain('loader/inject.ts');
+  });
+
+  it('defines <svc-contract-signing> and no global; it adds no script, HTML or code', () => {
+    const code = readFileSync(pinned, 'utf8');
+    const { defined, addedGlobals } = evaluateElementFile(code);
+    expect([...defined.keys()]).toEqual(['svc-contract-signing']);
+    expect(addedGlobals).toEqual([]);
+    expect(code).not.toMatch(/createElement|trustedTypes|createPolicy|innerHTML|outerHTML|document\.write|eval\(/);
+  });
+
+  it(`is at most ${ELEMENT_BUDGET_GZIP_BYTES} bytes min+gzip`, () => {
+    const bytes = readFileSync(pinned);
+    const gzip = gzipSizeOf(bytes);
+    console.log(
+      `element.umd.js size: ${bytes.length} B minified, ${gzip} B min+gzip -9 (budget ${ELEMENT_BUDGET_GZIP_BYTES} B, ${ELEMENT_BUDGET_GZIP_BYTES - gzip} B left)`,
+    );
+    expect(gzip).toBeLessThanOrEqual(ELEMENT_BUDGET_GZIP_BYTES);
+  });
+});
