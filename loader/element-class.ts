@@ -27,6 +27,10 @@ const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
 // Elements that refused a token attribute never start a session: a property set later (as hydration does) must
 // not hide the mistake.
 const refusedElements = new WeakSet<SvcContractSigning>();
+// The appearance property by element (a field not yet set would read a polluted Object.prototype).
+const appearances = new WeakMap<SvcContractSigning, SvcContractsConfig['appearance']>();
+// Elements whose check is queued for the end of the current task (one check for many changes).
+const queuedChecks = new WeakSet<SvcContractSigning>();
 
 /** [attribute, kind] of each attribute a property reflects (propertyName). */
 const REFLECTED = [...SESSION_ATTRIBUTES, ['cdn-url', 'text'], ['token-url', 'text']] as const;
@@ -69,9 +73,6 @@ export class SvcContractSigning extends BaseElement {
   private _sessionKey: string | undefined;
   /** The live options and direction the session last took, by value: another key means an update(). */
   private _liveKey: string | undefined;
-  // Own from the start: an unset field would read a polluted Object.prototype.
-  private _appearance: SvcContractsConfig['appearance'] = undefined;
-  private _checkQueued = false;
 
   /**
    * The signing app's look (SvcContracts' `appearance` option): a property, as it is an object. A change of value
@@ -79,10 +80,10 @@ export class SvcContractSigning extends BaseElement {
    * nothing.
    */
   get appearance(): SvcContractsConfig['appearance'] {
-    return this._appearance;
+    return appearances.get(this);
   }
   set appearance(appearance: SvcContractsConfig['appearance'] | null) {
-    this._appearance = appearance ?? undefined;
+    appearances.set(this, appearance ?? undefined);
     this._queueCheck();
   }
 
@@ -116,8 +117,8 @@ export class SvcContractSigning extends BaseElement {
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     // Also when the element upgrades with the attribute in its parsed HTML (browsers call this for each one).
-    if (!isTokenAttribute(name)) this._queueCheck();
-    else if (value !== null) this._refuse(name);
+    if (value !== null && isTokenAttribute(name)) this._refuse(name);
+    else this._queueCheck();
   }
 
   /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
@@ -142,10 +143,10 @@ export class SvcContractSigning extends BaseElement {
   }
 
   private _queueCheck(): void {
-    if (this._checkQueued) return;
-    this._checkQueued = true;
+    if (queuedChecks.has(this)) return;
+    queuedChecks.add(this);
     queueMicrotask(() => {
-      this._checkQueued = false;
+      queuedChecks.delete(this);
       this._check();
     });
   }
@@ -167,7 +168,7 @@ export class SvcContractSigning extends BaseElement {
     }
     // locale and appearance update the running session; the SDK reads the direction again at each update().
     const { locale, ...created } = options;
-    const live = { appearance: this._appearance, locale: locale as string | undefined };
+    const live = { appearance: appearances.get(this), locale: locale as string | undefined };
     const liveKey = JSON.stringify([live, getComputedStyle(this).direction]);
     // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
     const loader = {
