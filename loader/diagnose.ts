@@ -17,7 +17,7 @@ export async function diagnoseFailure(url: string, blockedBy: () => string | und
     // a network failure, a content blocker, no CORS header, or the page's connect-src: told apart below
   }
   const actual = bytes && (await sriOf(bytes));
-  const mismatch = `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle on this page'}).`;
+  const mismatch = `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle'}).`;
   // What the file itself shows comes first: Chromium fires a script-src violation at the document, so one for
   // this URL may be another tag's (the partner's own, without the nonce), never the cause of a missing or
   // tampered file.

@@ -53,7 +53,7 @@ export function tokenUrlSource(text: string, propertyToo: boolean): TokenUrlSour
   return {
     async token() {
       failure = 'failed (network, redirect or connect-src)';
-      const response = await fetch(url.href, REQUEST);
+      const response = await fetch(url, REQUEST);
       failure = `answered ${response.status}: expected 2xx application/json {"signingToken": "…"}`;
       const body: unknown =
         response.ok && JSON_TYPE.test(response.headers.get('Content-Type') ?? '') && (await response.json());

@@ -46,7 +46,7 @@ describe('token-url: the request and the success path', () => {
     const { element, seen } = await withTokenUrl();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe(new URL(ROUTE, document.baseURI).href);
+    expect(String(url)).toBe(new URL(ROUTE, document.baseURI).href);
     expect(init).toEqual({
       method: 'POST',
       credentials: 'same-origin',
@@ -295,7 +295,7 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
   it('resolves a relative URL against the base URL of the document', async () => {
     const fetch = stubFetch(answer());
     await withTokenUrl('signing-token?for=loan-42');
-    expect(fetch.mock.calls[0][0]).toBe(new URL('signing-token?for=loan-42', document.baseURI).href);
+    expect(String(fetch.mock.calls[0][0])).toBe(new URL('signing-token?for=loan-42', document.baseURI).href);
   });
 
   it('both the signingToken property and token-url: "use one", nothing opened', async () => {
