@@ -1,22 +1,23 @@
 import { SDK_INTEGRITY, SDK_VERSION } from './constants';
 
 /**
- * Why the browser refused the script element (its `error` event carries no reason): fetches the file again in
- * CORS mode, like the element, and checks its bytes. `blockedBy()` returns the CSP directive that blocked the
+ * Why the browser refused the script element (its `error` event carries no reason): fetches the file again as the
+ * element did (fetch's defaults are crossorigin="anonymous": CORS mode, credentials same-origin), and checks its
+ * bytes. `blockedBy()` returns the CSP directive that blocked the
  * element, if a violation was seen (asked after the fetch, by when the violation event has been fired).
  */
 export async function diagnoseFailure(url: string, blockedBy: () => string | undefined): Promise<string> {
   let status = 0;
   let bytes: ArrayBuffer | undefined;
   try {
-    const response = await fetch(url, { mode: 'cors', credentials: 'omit' });
+    const response = await fetch(url);
     status = response.status;
     if (response.ok) bytes = await response.arrayBuffer();
   } catch {
     // a network failure, a content blocker, no CORS header, or the page's connect-src: told apart below
   }
   const actual = bytes && (await sriOf(bytes));
-  const mismatch = `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle on this page'}).`;
+  const mismatch = `integrity mismatch: ${url} is not the file contracts-sdk ${SDK_VERSION} pins (expected ${SDK_INTEGRITY}, received ${actual || 'unknown: no crypto.subtle'}).`;
   // What the file itself shows comes first: Chromium fires a script-src violation at the document, so one for
   // this URL may be another tag's (the partner's own, without the nonce), never the cause of a missing or
   // tampered file.

@@ -1,5 +1,5 @@
-// The attributes of <svc-contract-signing> as data: each one's SvcContracts (or loader) option and how its text is
-// read. Every attribute here defines the session: a change of its value starts a new one; but locale, which
+// The attributes of <svc-contract-signing> as data: each one's name and how its text is read; its property and
+// SvcContracts option are its name in camelCase. Every attribute here defines the session: a change of its value starts a new one; but locale, which
 // updates the running session (LIVE_OPTIONS, loader/session.ts).
 import { configError } from '../src/errors';
 import type { SessionOptionName } from './session';
@@ -7,22 +7,29 @@ import type { SessionOptionName } from './session';
 /** How an attribute's text becomes the option's value. */
 type Kind = 'text' | 'number' | 'length' | 'flag';
 
-/** [attribute, SvcContracts option, kind, the element's reflecting property]. */
+/** [attribute, kind]: the attributes of SvcContracts' options (optionName). */
 export const SESSION_ATTRIBUTES = [
-  ['contract-id', 'contractId', 'text', 'contractId'],
-  ['app-url', 'appUrl', 'text', 'appUrl'],
-  ['environment', 'environment', 'text', 'environment'],
-  ['locale', 'locale', 'text', 'locale'],
-  // Not `title`: that is the element's own tooltip.
-  ['frame-title', 'title', 'text', 'frameTitle'],
-  ['width', 'width', 'length', 'width'],
-  ['height', 'height', 'length', 'height'],
-  ['min-height', 'minHeight', 'number', 'minHeight'],
-  ['max-height', 'maxHeight', 'number', 'maxHeight'],
-  ['load-timeout', 'loadTimeout', 'number', 'loadTimeout'],
-  ['debug', 'debug', 'flag', 'debug'],
-  ['display', 'display', 'text', 'display'],
-] as const satisfies readonly (readonly [string, SessionOptionName, Kind, string])[];
+  ['contract-id', 'text'],
+  ['app-url', 'text'],
+  ['environment', 'text'],
+  ['locale', 'text'],
+  ['frame-title', 'text'],
+  ['width', 'length'],
+  ['height', 'length'],
+  ['min-height', 'number'],
+  ['max-height', 'number'],
+  ['load-timeout', 'number'],
+  ['debug', 'flag'],
+  ['display', 'text'],
+] as const satisfies readonly (readonly [string, Kind])[];
+
+/** The element's property of an attribute: its name in camelCase (`min-height` → `minHeight`). */
+export const propertyName = (attribute: string): string =>
+  attribute.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase());
+
+/** The SvcContracts option of a session attribute: its property's name, but `title` for frame-title (an element's own `title` is its tooltip). */
+export const optionName = (attribute: string): SessionOptionName =>
+  (attribute === 'frame-title' ? 'title' : propertyName(attribute)) as SessionOptionName;
 
 /** The loader's options (loadSvcSDK): the CDN to load the SDK from, and the CSP nonce of its script element. */
 export const LOADER_ATTRIBUTES = ['cdn-url', 'nonce'] as const;
@@ -39,7 +46,7 @@ export const isTokenAttribute = (name: string): boolean => TOKEN_ATTRIBUTES.incl
 /** Names the attribute, never its value. */
 export const tokenAttributeRefused = (name: string): TypeError =>
   configError(
-    `<svc-contract-signing> refuses the ${name} attribute (a token in the page's HTML): set the signingToken property in the browser, or token-url. Nothing was opened.`,
+    `<svc-contract-signing> refuses the ${name} attribute (a token in the page's HTML): set the signingToken property in the browser, or token-url.`,
   );
 
 /** The option value of an attribute's text (null: absent). Numbers a browser cannot read stay NaN: the SDK's check names them. */
@@ -59,7 +66,6 @@ export function attributeText(kind: Kind, value: unknown): string | null {
 
 /** The property value of an attribute's text (what reading `element.minHeight` gives). */
 export function propertyValue(kind: Kind, text: string | null): unknown {
-  if (kind === 'flag') return text !== null && text !== 'false';
-  if (text === null) return null;
-  return kind === 'text' ? text : optionValue(kind, text);
+  // A flag reads as its option (absent: false); any other absent attribute reads null.
+  return text === null && kind !== 'flag' ? null : optionValue(kind, text);
 }

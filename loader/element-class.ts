@@ -4,12 +4,13 @@
 // (loader/element-events.ts).
 import { hasOwn } from '../src/values';
 import {
-  LOADER_ATTRIBUTES,
   SESSION_ATTRIBUTES,
   TOKEN_ATTRIBUTES,
   attributeText,
   isTokenAttribute,
+  optionName,
   optionValue,
+  propertyName,
   propertyValue,
   tokenAttributeRefused,
 } from './element-attributes';
@@ -23,12 +24,21 @@ const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement
 
 // The token stays off the element: no property of it holds the credential (signingToken reads back undefined).
 const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
+// Elements that refused a token attribute never start a session: a property set later (as hydration does) must
+// not hide the mistake.
+const refusedElements = new WeakSet<SvcContractSigning>();
+// The appearance property by element (a field not yet set would read a polluted Object.prototype).
+const appearances = new WeakMap<SvcContractSigning, SvcContractsConfig['appearance']>();
+// Elements whose check is queued for the end of the current task (one check for many changes).
+const queuedChecks = new WeakSet<SvcContractSigning>();
+
+/** [attribute, kind] of each attribute a property reflects (propertyName). */
+const REFLECTED = [...SESSION_ATTRIBUTES, ['cdn-url', 'text'], ['token-url', 'text']] as const;
 
 export class SvcContractSigning extends BaseElement {
   static readonly observedAttributes: readonly string[] = [
-    ...SESSION_ATTRIBUTES.map(([attribute]) => attribute),
-    ...LOADER_ATTRIBUTES,
-    'token-url',
+    ...REFLECTED.map(([attribute]) => attribute),
+    'nonce',
     ...TOKEN_ATTRIBUTES,
     // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
     'hidden',
@@ -63,9 +73,6 @@ export class SvcContractSigning extends BaseElement {
   private _sessionKey: string | undefined;
   /** The live options and direction the session last took, by value: another key means an update(). */
   private _liveKey: string | undefined;
-  // Own from the start: an unset field would read a polluted Object.prototype.
-  private _appearance: SvcContractsConfig['appearance'] = undefined;
-  private _checkQueued = false;
 
   /**
    * The signing app's look (SvcContracts' `appearance` option): a property, as it is an object. A change of value
@@ -73,10 +80,10 @@ export class SvcContractSigning extends BaseElement {
    * nothing.
    */
   get appearance(): SvcContractsConfig['appearance'] {
-    return this._appearance;
+    return appearances.get(this);
   }
   set appearance(appearance: SvcContractsConfig['appearance'] | null) {
-    this._appearance = appearance ?? undefined;
+    appearances.set(this, appearance ?? undefined);
     this._queueCheck();
   }
 
@@ -93,13 +100,7 @@ export class SvcContractSigning extends BaseElement {
   connectedCallback(): void {
     // A framework may have set properties before the element was defined: those own properties hide the
     // accessors; take their values through the accessors instead.
-    for (const name of [
-      'signingToken',
-      'appearance',
-      ...SESSION_ATTRIBUTES.map((row) => row[3]),
-      'cdnUrl',
-      'tokenUrl',
-    ]) {
+    for (const name of ['signingToken', 'appearance', ...REFLECTED.map(([attribute]) => propertyName(attribute))]) {
       if (hasOwn(this, name)) {
         const value = (this as never)[name];
         delete (this as Record<string, unknown>)[name];
@@ -116,8 +117,8 @@ export class SvcContractSigning extends BaseElement {
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     // Also when the element upgrades with the attribute in its parsed HTML (browsers call this for each one).
-    if (!isTokenAttribute(name)) this._queueCheck();
-    else if (value !== null) this._refuse(name);
+    if (value !== null && isTokenAttribute(name)) this._refuse(name);
+    else this._queueCheck();
   }
 
   /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
@@ -142,10 +143,10 @@ export class SvcContractSigning extends BaseElement {
   }
 
   private _queueCheck(): void {
-    if (this._checkQueued) return;
-    this._checkQueued = true;
+    if (queuedChecks.has(this)) return;
+    queuedChecks.add(this);
     queueMicrotask(() => {
-      this._checkQueued = false;
+      queuedChecks.delete(this);
       this._check();
     });
   }
@@ -154,19 +155,20 @@ export class SvcContractSigning extends BaseElement {
   private _check(): void {
     // Not observed: a name kept in another case (setAttributeNS, an XML document); and happy-dom's upgrade.
     const refused = this.getAttributeNames().find(isTokenAttribute);
-    if (refused) return this._refuse(refused);
+    if (refused) this._refuse(refused);
     const token = tokens.get(this);
     const tokenUrl = this.getAttribute('token-url');
-    if (!this.isConnected || (token === undefined && tokenUrl === null)) return this._end();
+    if (refusedElements.has(this) || !this.isConnected || (token === undefined && tokenUrl === null))
+      return this._end();
     // No prototype: the locale read out of it below must be an attribute's, never a polluted Object.prototype's.
     const options: Record<string, unknown> = Object.create(null);
-    for (const [attribute, option, kind] of SESSION_ATTRIBUTES) {
+    for (const [attribute, kind] of SESSION_ATTRIBUTES) {
       const value = optionValue(kind, this.getAttribute(attribute));
-      if (value !== undefined && !(kind === 'flag' && !value)) options[option] = value;
+      if (value !== undefined && !(kind === 'flag' && !value)) options[optionName(attribute)] = value;
     }
     // locale and appearance update the running session; the SDK reads the direction again at each update().
     const { locale, ...created } = options;
-    const live = { appearance: this._appearance, locale: locale as string | undefined };
+    const live = { appearance: appearances.get(this), locale: locale as string | undefined };
     const liveKey = JSON.stringify([live, getComputedStyle(this).direction]);
     // The nonce property, not the attribute: browsers blank the attribute of a CSP page (nonce hiding).
     const loader = {
@@ -177,7 +179,13 @@ export class SvcContractSigning extends BaseElement {
     const liveChanged = this._liveKey !== liveKey;
     this._liveKey = liveKey;
     if (this._session && this._sessionKey === key) {
-      if (liveChanged) this._update(live);
+      try {
+        if (liveChanged) this._session.update(live);
+      } catch (error) {
+        // A wrong value is on the console only: the session goes on unchanged.
+        // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
+        console.error(error);
+      }
       if (!this.hasAttribute('hidden')) this._session.show();
       return;
     }
@@ -202,21 +210,8 @@ export class SvcContractSigning extends BaseElement {
       hidden: this.hasAttribute('hidden'),
       onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
       // The session could not start: the next change starts a new one (a fixed appearance or locale included).
-      onMisuse: (error) => {
-        this._end();
-        this._misuse(error);
-      },
+      onMisuse: (error) => this._misuse(error),
     });
-  }
-
-  /** Updates the running session in place; a wrong value is on the console only: the session goes on unchanged. */
-  private _update(live: Parameters<Session['update']>[0]): void {
-    try {
-      this._session!.update(live);
-    } catch (error) {
-      // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
-      console.error(error);
-    }
   }
 
   /**
@@ -226,9 +221,8 @@ export class SvcContractSigning extends BaseElement {
   private _refuse(name: string): void {
     this.removeAttributeNS(null, name);
     tokens.delete(this);
-    this._end();
-    // Reported after the current task: a framework sets attributes before it adds the element's listeners.
-    queueMicrotask(() => this._misuse(tokenAttributeRefused(name)));
+    refusedElements.add(this);
+    this._misuse(tokenAttributeRefused(name));
   }
 
   private _end(): void {
@@ -237,13 +231,17 @@ export class SvcContractSigning extends BaseElement {
   }
 
   /**
-   * A wrong option, a token-url misuse or a refused attribute: on the console (as a thrown TypeError would be) and
-   * as contract-error.
+   * A wrong option, a token-url misuse or a refused attribute ends the session; reported on the console (as a
+   * thrown TypeError would be) and as contract-error, after the current task: a framework sets attributes before
+   * it adds the element's listeners.
    */
   private _misuse(error: Error): void {
-    // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
-    console.error(error);
-    this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, error.message));
+    this._end();
+    queueMicrotask(() => {
+      // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
+      console.error(error);
+      this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, error.message));
+    });
   }
 
   private _dispatch(name: string, detail: unknown): void {
@@ -252,12 +250,8 @@ export class SvcContractSigning extends BaseElement {
 }
 
 // Reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it).
-for (const [attribute, , kind, property] of [
-  ...SESSION_ATTRIBUTES,
-  ['cdn-url', undefined, 'text', 'cdnUrl'] as const,
-  ['token-url', undefined, 'text', 'tokenUrl'] as const,
-]) {
-  Object.defineProperty(SvcContractSigning.prototype, property, {
+for (const [attribute, kind] of REFLECTED) {
+  Object.defineProperty(SvcContractSigning.prototype, propertyName(attribute), {
     configurable: true,
     get(this: HTMLElement) {
       return propertyValue(kind, this.getAttribute(attribute));

@@ -6,8 +6,10 @@ import type { ContractSigningEventMap } from './element-events';
 
 export { SvcContractSigning };
 export type { ContractDomEventName, ContractSigningEventMap } from './element-events';
-// Everything of contracts-sdk/pure too (loadSvcSDK, SDK_VERSION, the types): one import for an element page.
-export * from './pure';
+// The constants and types of contracts-sdk/pure, but not loadSvcSDK(): the element loads the SDK itself, and a page
+// that calls it (to load ahead) imports it from contracts-sdk/pure, so that no element page pays for it (~100 B).
+export { SDK_INTEGRITY, SDK_VERSION, TRUSTED_TYPES_POLICY } from './constants';
+export type * from './types';
 
 /** The tag this entry defines. */
 export const ELEMENT_TAG_NAME = 'svc-contract-signing';

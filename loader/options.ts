@@ -15,15 +15,13 @@ export interface ScriptRequest {
  * nothing), and a TypeError for a name that is not an option.
  */
 export function readOptions(options: LoadSvcSDKOptions = {}): LoadSvcSDKOptions {
-  const given = Object(options) as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (key !== 'cdnUrl' && key !== 'nonce')
-      throw configError(`loadSvcSDK(): ${key} is not an option (cdnUrl, nonce).`);
+  // Both own from the start: an option not given must not be read from a polluted Object.prototype later.
+  const read: Record<string, unknown> = { cdnUrl: undefined, nonce: undefined };
+  for (const [key, value] of Object.entries(Object(options))) {
+    if (!hasOwn(read, key)) throw configError(`loadSvcSDK(): ${key} is not an option (cdnUrl, nonce).`);
+    read[key] = value;
   }
-  return {
-    cdnUrl: hasOwn(given, 'cdnUrl') ? (given.cdnUrl as string) : undefined,
-    nonce: hasOwn(given, 'nonce') ? (given.nonce as string) : undefined,
-  };
+  return read;
 }
 
 /**

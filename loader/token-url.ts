@@ -14,7 +14,7 @@ const REQUEST: RequestInit = {
   credentials: 'same-origin',
   cache: 'no-store',
   redirect: 'error',
-  headers: { Accept: 'application/json', 'X-Requested-With': 'contracts-sdk' },
+  headers: { 'X-Requested-With': 'contracts-sdk' },
 };
 
 /** The token function of a token-url, and what explains its failure in contract-error. */
@@ -53,16 +53,12 @@ export function tokenUrlSource(text: string, propertyToo: boolean): TokenUrlSour
   return {
     async token() {
       failure = 'failed (network, redirect or connect-src)';
-      const response = await fetch(url.href, REQUEST);
-      failure = `answered ${response.status}`;
-      if (!response.ok) throw failure;
-      failure += ' without application/json {"signingToken": "…"}';
-      const body: unknown = JSON_TYPE.test(response.headers.get('Content-Type') ?? '') && (await response.json());
-      const token =
-        body &&
-        typeof body === 'object' &&
-        hasOwn(body, 'signingToken') &&
-        (body as { signingToken: unknown }).signingToken;
+      const response = await fetch(url, REQUEST);
+      failure = `answered ${response.status}: expected 2xx application/json {"signingToken": "…"}`;
+      const body: unknown =
+        response.ok && JSON_TYPE.test(response.headers.get('Content-Type') ?? '') && (await response.json());
+      // Own only: a polluted Object.prototype's signingToken is no answer.
+      const token = body && hasOwn(body, 'signingToken') && (body as { signingToken: unknown }).signingToken;
       if (typeof token !== 'string' || !token.trim()) throw failure;
       failure = undefined;
       return token;

@@ -108,17 +108,9 @@ describe('npm package contracts-sdk', () => {
         Object.keys(loaded)
           .filter((key) => key !== 'default' && key !== '__esModule')
           .sort(),
-      ).toEqual([
-        'ELEMENT_TAG_NAME',
-        'SDK_INTEGRITY',
-        'SDK_VERSION',
-        'SvcContractSigning',
-        'TRUSTED_TYPES_POLICY',
-        'loadSvcSDK',
-      ]);
+      ).toEqual(['ELEMENT_TAG_NAME', 'SDK_INTEGRITY', 'SDK_VERSION', 'SvcContractSigning', 'TRUSTED_TYPES_POLICY']);
       expect(typeof loaded.SvcContractSigning).toBe('function');
       expect(loaded.ELEMENT_TAG_NAME).toBe('svc-contract-signing');
-      await expect(loaded.loadSvcSDK()).resolves.toBeNull();
     }
     expect(readFileSync(join(dir, 'element.d.cts'), 'utf8'), 'typed querySelector and addEventListener').toMatch(
       /interface HTMLElementTagNameMap \{\s*'svc-contract-signing': SvcContractSigning;/,

@@ -19,14 +19,14 @@ const MIXES = `import type { ContractErrorPayload, SvcContracts, SvcContractsCon
 import { loadSvcSDK as loadMain } from 'contracts-sdk';
 import { loadSvcSDK } from 'contracts-sdk/pure';
 import { ContractSigning, type ContractSigningProps } from 'contracts-sdk/react';
-import { ELEMENT_TAG_NAME, loadSvcSDK as loadFromElement, type SvcContracts as ElementSvcContracts } from 'contracts-sdk/element';
+import { ELEMENT_TAG_NAME, type SvcContracts as ElementSvcContracts } from 'contracts-sdk/element';
 import { createElement } from 'react';
 
 export async function pureValueMainType(container: HTMLElement): Promise<SvcContracts | undefined> {
   const sdk = await loadSvcSDK();
   if (!sdk) return undefined;
   const contract: SvcContracts = new sdk.SvcContracts(container, { signingToken: 't' });
-  const namespace: SvcSDKNamespace | null = (await loadMain()) ?? (await loadFromElement());
+  const namespace: SvcSDKNamespace | null = await loadMain();
   const fromElement: ElementSvcContracts = contract;
   void namespace;
   return fromElement;
@@ -74,7 +74,7 @@ import element = require('contracts-sdk/element');
 import type { SvcContracts, SvcSDKNamespace } from 'contracts-sdk' with { 'resolution-mode': 'import' };
 
 export async function cjsValueEsmType(container: HTMLElement): Promise<SvcContracts | undefined> {
-  const sdk: SvcSDKNamespace | null = (await pure.loadSvcSDK()) ?? (await element.loadSvcSDK());
+  const sdk: SvcSDKNamespace | null = await pure.loadSvcSDK();
   const contract: element.SvcContracts | undefined = sdk ? new sdk.SvcContracts(container, { signingToken: 't' }) : undefined;
   return contract;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EVENT_NAMES } from '../../src/emitter';
 import { OPTION_TYPES } from '../../src/config';
 import { ELEMENT_TAG_NAME, SvcContractSigning } from '../../loader/element';
-import { SESSION_ATTRIBUTES } from '../../loader/element-attributes';
+import { SESSION_ATTRIBUTES, optionName } from '../../loader/element-attributes';
 import { domEventName } from '../../loader/element-events';
 import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { connected, created, events, makeElement, settled } from './helpers';
@@ -129,7 +129,9 @@ describe('<svc-contract-signing>', () => {
 
   it('lists every SvcContracts option but the token as an attribute, but appearance and dir', () => {
     // appearance is an object: a property (test/element/live-options.test.ts); dir is the element's own attribute.
-    expect([...SESSION_ATTRIBUTES.map(([, option]) => option), 'signingToken', 'appearance', 'dir'].sort()).toEqual(
+    expect(
+      [...SESSION_ATTRIBUTES.map(([attribute]) => optionName(attribute)), 'signingToken', 'appearance', 'dir'].sort(),
+    ).toEqual(
       // But warm: the element opens or prepares as soon as it constructs, so the first attempt adopts the warm frame
       // at once either way (test/unit/warm-frame.test.ts); an attribute would change nothing.
       Object.keys(OPTION_TYPES)

@@ -16,7 +16,7 @@ function expectRefused(
   element: Element,
 ) {
   const message = new RegExp(
-    `refuses the ${name} attribute \\(a token in the page's HTML\\): set the signingToken property in the browser, or token-url\\. Nothing was opened\\.$`,
+    `refuses the ${name} attribute \\(a token in the page's HTML\\): set the signingToken property in the browser, or token-url\\.$`,
   );
   expect(seen).toEqual([
     [
@@ -81,7 +81,7 @@ describe('a token attribute is refused', () => {
     },
   );
 
-  it('on an open session: it ends, the token property is forgotten; setting the property again starts anew', async () => {
+  it('on an open session: it ends, and nothing opens again (another attribute changed)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = await connected();
     element.setAttribute('signingtoken', 'x');
@@ -89,11 +89,30 @@ describe('a token attribute is refused', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     element.setAttribute('contract-id', 'c-2');
     await settled();
-    expect(created, 'nothing opens again until the property is set').toHaveLength(1);
-    element.signingToken = TOKEN;
-    await settled();
-    expect(created).toHaveLength(2);
+    expect(created).toHaveLength(1);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
   });
+
+  it.each([
+    ['the signingToken property', (element: SvcContractSigning) => (element.signingToken = TOKEN)],
+    ['token-url', (element: SvcContractSigning) => element.setAttribute('token-url', '/token')],
+  ])(
+    'sticky: %s set after the refusal (as hydration does) starts nothing and reports nothing more',
+    async (_name, setLater) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      const element = makeElement({ 'contract-id': 'c-1', signingtoken: TOKEN });
+      const seen = events(element, ['contract-error']);
+      document.body.append(element);
+      await settled();
+      setLater(element);
+      element.setAttribute('locale', 'fr');
+      await settled();
+      expectRefused(seen, consoleError, 'signingtoken', element);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('other attributes with "token" in their name are options or unknown, never refused', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -46,13 +46,13 @@ describe('token-url: the request and the success path', () => {
     const { element, seen } = await withTokenUrl();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe(new URL(ROUTE, document.baseURI).href);
+    expect(String(url)).toBe(new URL(ROUTE, document.baseURI).href);
     expect(init).toEqual({
       method: 'POST',
       credentials: 'same-origin',
       cache: 'no-store',
       redirect: 'error',
-      headers: { Accept: 'application/json', 'X-Requested-With': 'contracts-sdk' },
+      headers: { 'X-Requested-With': 'contracts-sdk' },
     });
     expect(created).toHaveLength(1);
     const app = FakeApp.in(element);
@@ -126,53 +126,57 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     [
       'a 403',
       () => answer(SERVER_TEXT, { status: 403, statusText: SERVER_TEXT }),
-      /^\[contracts-sdk\] token-url answered 403\.$/,
+      /^\[contracts-sdk\] token-url answered 403: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'a 500',
       () => answer(JSON.stringify({ signingToken: TOKEN }), { status: 500 }),
-      /^\[contracts-sdk\] token-url answered 500\.$/,
+      /^\[contracts-sdk\] token-url answered 500: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'text/html',
       () => answer(SERVER_TEXT, { headers: { 'Content-Type': 'text/html' } }),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'no Content-Type',
       () => new Response(new Blob([JSON.stringify({ signingToken: TOKEN })]), { status: 200 }),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'application/jsonx',
       () => answer(JSON.stringify({ signingToken: TOKEN }), { headers: { 'Content-Type': 'application/jsonx' } }),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'unparsable JSON',
       () => answer(`{"${SERVER_TEXT}`),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'no signingToken',
       () => answer(JSON.stringify({ token: SERVER_TEXT })),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'an empty signingToken',
       () => answer(JSON.stringify({ signingToken: ' ' })),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'a number',
       () => answer(JSON.stringify({ signingToken: 42 })),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
-    ['JSON null', () => answer('null'), /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/],
+    [
+      'JSON null',
+      () => answer('null'),
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
+    ],
     [
       'an array',
       () => answer(JSON.stringify([TOKEN])),
-      /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+      /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
     ],
     [
       'a network error or a redirect',
@@ -217,7 +221,7 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
           'contract-error',
           expect.objectContaining({
             message: expect.stringMatching(
-              /token-url answered 200 without application\/json \{"signingToken": "…"\}\.$/,
+              /token-url answered 200: expected 2xx application\/json \{"signingToken": "…"\}\.$/,
             ),
           }),
         ],
@@ -291,7 +295,7 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
   it('resolves a relative URL against the base URL of the document', async () => {
     const fetch = stubFetch(answer());
     await withTokenUrl('signing-token?for=loan-42');
-    expect(fetch.mock.calls[0][0]).toBe(new URL('signing-token?for=loan-42', document.baseURI).href);
+    expect(String(fetch.mock.calls[0][0])).toBe(new URL('signing-token?for=loan-42', document.baseURI).href);
   });
 
   it('both the signingToken property and token-url: "use one", nothing opened', async () => {
