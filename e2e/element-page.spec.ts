@@ -98,7 +98,7 @@ pageTest(
       expect.objectContaining({
         method: 'POST',
         url: '/token-markup/token',
-        headers: expect.objectContaining({ 'x-requested-with': 'contracts-sdk', accept: 'application/json' }),
+        headers: expect.objectContaining({ 'x-requested-with': 'contracts-sdk' }),
       }),
     ]);
     expect(await host.violations()).toEqual([]);

@@ -1,7 +1,6 @@
 // <svc-contract-signing>: one signing session in the element itself. The token is a property only, or the element
-// asks the partner's token-url for it (loader/token-url.ts); the options are attributes
-// (loader/element-attributes.ts), but appearance, a property (an object); the SDK's events are DOM events
-// (loader/element-events.ts).
+// asks the partner's token-url for it (loader/token-url.ts); the options are attributes (element-attributes.ts),
+// but appearance, a property (an object); the SDK's events are DOM events (element-events.ts).
 import { hasOwn } from '../src/values';
 import {
   SESSION_ATTRIBUTES,
@@ -22,14 +21,12 @@ import type { SigningTokenSource, SvcContractsConfig } from './types';
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
-// The token stays off the element: no property of it holds the credential (signingToken reads back undefined).
+// State kept off the element: no property of it holds the token (signingToken reads back undefined), and none reads
+// a polluted Object.prototype. An element that refused a token attribute never starts a session: a property set
+// later (as hydration does) must not hide the mistake. A queued check runs once for the changes of a task.
 const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
-// Elements that refused a token attribute never start a session: a property set later (as hydration does) must
-// not hide the mistake.
-const refusedElements = new WeakSet<SvcContractSigning>();
-// The appearance property by element (a field not yet set would read a polluted Object.prototype).
 const appearances = new WeakMap<SvcContractSigning, SvcContractsConfig['appearance']>();
-// Elements whose check is queued for the end of the current task (one check for many changes).
+const refusedElements = new WeakSet<SvcContractSigning>();
 const queuedChecks = new WeakSet<SvcContractSigning>();
 
 /** [attribute, kind] of each attribute a property reflects (propertyName). */
@@ -40,9 +37,9 @@ export class SvcContractSigning extends BaseElement {
     ...REFLECTED.map(([attribute]) => attribute),
     'nonce',
     ...TOKEN_ATTRIBUTES,
-    // The standard attribute: the browser hides the element; the session is prepared ahead until it is cleared.
+    // Standard attributes: hidden (the session is prepared ahead until it is cleared), and dir (the frame follows
+    // the element's direction; an ancestor's dir is read at each check).
     'hidden',
-    // The standard attribute: the frame follows the element's direction (an ancestor's dir is read at each check).
     'dir',
   ];
 
@@ -62,10 +59,7 @@ export class SvcContractSigning extends BaseElement {
   /** "frame" (default) or "popup": the signing app in a window of its own, opened when the session starts. */
   declare display: string | null;
   declare cdnUrl: string | null;
-  /**
-   * The partner's own endpoint (the `token-url` attribute, of the page's origin) that the element POSTs to for
-   * `{ "signingToken": "…" }` at each attempt and renewal: nothing secret in the markup. Instead of signingToken.
-   */
+  /** Your own route (token-url, of the page's origin) the element POSTs to for `{ "signingToken": "…" }`. */
   declare tokenUrl: string | null;
 
   private _session: Session | undefined;
@@ -75,9 +69,8 @@ export class SvcContractSigning extends BaseElement {
   private _liveKey: string | undefined;
 
   /**
-   * The signing app's look (SvcContracts' `appearance` option): a property, as it is an object. A change of value
-   * updates the running session in place; a wrong value while it runs is a TypeError on the console and changes
-   * nothing.
+   * The signing app's look (SvcContracts' `appearance` option), an object: a change updates the running session in
+   * place; a wrong value while it runs is a TypeError on the console and changes nothing.
    */
   get appearance(): SvcContractsConfig['appearance'] {
     return appearances.get(this);
@@ -182,8 +175,7 @@ export class SvcContractSigning extends BaseElement {
       try {
         if (liveChanged) this._session.update(live);
       } catch (error) {
-        // A wrong value is on the console only: the session goes on unchanged.
-        // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
+        // biome-ignore lint/suspicious/noConsole: a wrong value is on the console only; the session goes on unchanged.
         console.error(error);
       }
       if (!this.hasAttribute('hidden')) this._session.show();
@@ -214,10 +206,7 @@ export class SvcContractSigning extends BaseElement {
     });
   }
 
-  /**
-   * Removes a token attribute (by namespace and local name: removeAttribute() would lowercase a name kept in its
-   * case), its value never read or echoed; the token property and any session go too.
-   */
+  /** Removes a token attribute by its exact name (removeAttribute() lowercases), never reading it; and the token. */
   private _refuse(name: string): void {
     this.removeAttributeNS(null, name);
     tokens.delete(this);
@@ -231,16 +220,15 @@ export class SvcContractSigning extends BaseElement {
   }
 
   /**
-   * A wrong option, a token-url misuse or a refused attribute ends the session; reported on the console (as a
-   * thrown TypeError would be) and as contract-error, after the current task: a framework sets attributes before
-   * it adds the element's listeners.
+   * A wrong option, a token-url misuse or a refused attribute ends the session; on the console (as a thrown
+   * TypeError) and as contract-error after the current task: a framework adds listeners after the attributes.
    */
   private _misuse(error: Error): void {
     this._end();
     queueMicrotask(() => {
       // biome-ignore lint/suspicious/noConsole: a misuse is reported where a thrown TypeError would appear.
       console.error(error);
-      this._dispatch('contract-error', loadingError(this.getAttribute('contract-id') ?? undefined, error.message));
+      this._dispatch('contract-error', loadingError(this.contractId ?? undefined, error.message));
     });
   }
 
