@@ -10,7 +10,7 @@ type Row = (typeof SESSION_ATTRIBUTES)[number];
 type AttributeValue<Kind> = Kind extends 'flag' ? boolean : Kind extends 'text' ? string : number | string;
 
 /** The element's options as written in markup (kebab-case attributes; null or undefined: absent). */
-export type ContractSigningAttributes = { [R in Row as R[0]]?: AttributeValue<R[2]> | null } & {
+export type ContractSigningAttributes = { [R in Row as R[0]]?: AttributeValue<R[1]> | null } & {
   [A in (typeof LOADER_ATTRIBUTES)[number]]?: string | null;
 } & {
   /** Your own route (of the page's origin) that answers `{ "signingToken": "…" }` to the element's POST. */

@@ -60,7 +60,7 @@ afterAll(() => {
 const TOKEN_URL = '/apply/loan-42/sign/token';
 
 async function mounted(onsigned: () => void = () => {}) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+  const fetch = vi.fn(async (_url: string | URL, _init: RequestInit) =>
     Response.json({ signingToken: TOKEN }, { headers: { 'Content-Type': 'application/json' } }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -78,7 +78,7 @@ describe("the docs' Svelte example", () => {
     let signed = 0;
     const { element, fetch } = await mounted(() => signed++);
     expect(element.getAttribute('token-url')).toBe(TOKEN_URL);
-    expect(fetch.mock.calls.map(([url, init]) => [url, init.method])).toEqual([
+    expect(fetch.mock.calls.map(([url, init]) => [String(url), init.method])).toEqual([
       [new URL(TOKEN_URL, document.baseURI).href, 'POST'],
     ]);
     expect(element.outerHTML).not.toContain(TOKEN);
