@@ -1,9 +1,10 @@
+import mitt from 'mitt';
 import { configError } from './errors';
 import { typeName } from './values';
 import type { ContractEventMap, ContractEventName } from './types';
 
 type Handler = (payload: never) => void;
-/** What the emitter stores: a wrapper around the partner's handler that remembers it. */
+/** What mitt stores: a wrapper around the partner's handler that remembers it. */
 type Stored = ((payload: unknown) => void) & { handler: Handler };
 
 export const EVENT_NAMES: readonly ContractEventName[] = [
@@ -19,24 +20,22 @@ export const EVENT_NAMES: readonly ContractEventName[] = [
 ];
 
 /**
- * Each event's handlers, in the order added, each stored in a wrapper, for three guarantees partners rely on: a
- * handler that throws cannot break the SDK or the other handlers (its error is re-thrown asynchronously, so it still
- * reaches the console and window.onerror); a handler added twice for one event runs once; off() also removes a
- * once() handler. A list is replaced, never changed in place: an emit runs over the list it started with, so adding
- * or removing a handler during an emit changes nothing for that emit.
+ * mitt holds and calls the handlers (over a copy of the list, so adding or removing one during an emit changes
+ * nothing for that emit). Each is stored in a wrapper, for three guarantees partners rely on: a handler that
+ * throws cannot break the SDK or the other handlers (its error is re-thrown asynchronously, so it still reaches
+ * the console and window.onerror); a handler added twice for one event runs once; off() also removes a once()
+ * handler.
  */
 export function createEmitter() {
-  const lists = new Map<ContractEventName, Stored[]>();
-  const listOf = (type: ContractEventName): Stored[] => lists.get(type) ?? [];
-  /** Replaces the list of `type` with the entries that pass `test`. */
-  const keep = (type: ContractEventName, test: (entry: Stored) => boolean) =>
-    lists.set(type, listOf(type).filter(test));
+  const bus = mitt<Record<ContractEventName, unknown>>();
+  const stored = (type: ContractEventName, handler: Handler): Stored | undefined =>
+    (bus.all.get(type) as Stored[] | undefined)?.find((entry) => entry.handler === handler);
 
   function add(method: string, type: ContractEventName, handler: Handler, once: boolean): void {
     checkSubscription(method, type, handler);
-    if (listOf(type).some((entry) => entry.handler === handler)) return;
+    if (stored(type, handler)) return;
     const entry: Stored = (payload) => {
-      if (once) keep(type, (other) => other !== entry);
+      if (once) bus.off(type, entry);
       try {
         (handler as (payload: unknown) => void)(payload);
       } catch (error) {
@@ -46,7 +45,7 @@ export function createEmitter() {
       }
     };
     entry.handler = handler;
-    lists.set(type, [...listOf(type), entry]);
+    bus.on(type, entry);
   }
 
   return {
@@ -54,12 +53,11 @@ export function createEmitter() {
     once: (type: ContractEventName, handler: Handler) => add('once', type, handler, true),
     off(type: ContractEventName, handler: Handler): void {
       checkSubscription('off', type, handler);
-      keep(type, (entry) => entry.handler !== handler);
+      const entry = stored(type, handler);
+      if (entry) bus.off(type, entry);
     },
-    emit<E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void {
-      for (const entry of listOf(type)) entry(payload);
-    },
-    clear: () => lists.clear(),
+    emit: <E extends ContractEventName>(type: E, payload: ContractEventMap[E]): void => bus.emit(type, payload),
+    clear: () => bus.all.clear(),
   };
 }
 

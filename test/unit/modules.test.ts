@@ -100,20 +100,6 @@ describe('emitter', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'a', 'c', 'late']);
   });
 
-  it('a once() handler that runs removes only itself, not the same handler added again during the emit', () => {
-    const emitter = createEmitter();
-    const calls: string[] = [];
-    const handler = () => calls.push('handler');
-    emitter.on('contract.ready', () => {
-      emitter.off('contract.ready', handler);
-      emitter.on('contract.ready', handler);
-    });
-    emitter.once('contract.ready', handler);
-    emitter.emit('contract.ready', { contractId: undefined });
-    emitter.emit('contract.ready', { contractId: undefined });
-    expect(calls).toEqual(['handler', 'handler']);
-  });
-
   it('off() removes on() and once() handlers; clear() removes all', () => {
     const emitter = createEmitter();
     const handler = vi.fn();
