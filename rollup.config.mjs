@@ -88,10 +88,14 @@ const output = (dir, extraPlugins) => ({
       // hoist_funs moves function declarations to the top of their scope, where JavaScript hoists them anyway;
       // inline: 1 inlines only simple functions (the rest stay declared once, which compresses better here);
       // passes: the output stops changing at the ninth pass (1.3.0: 7 B below six passes); 10 leaves a margin.
+      // lhs_constants and comparisons off keep comparisons as written (`typeof x === "string"`, not
+      // `"string"==typeof x`): the same code, and it compresses better (1.3.0: 23 B); a transform left off is safe.
       compress: {
         passes: 10,
         hoist_funs: true,
         inline: 1,
+        lhs_constants: false,
+        comparisons: false,
         unsafe: true,
         unsafe_arrows: true,
         unsafe_methods: true,
