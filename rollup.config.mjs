@@ -70,6 +70,33 @@ function globalTypes() {
   };
 }
 
+/**
+ * Turns the CDN build's `const` declarations (src/ only) into `let` before terser, which can then join and reuse
+ * them (1.3.0: 48 B). The same behaviour: TypeScript refuses any reassignment of a const (TS2588) and the build
+ * stops on its errors (noEmitOnError), and both are block-scoped with the same temporal dead zone. "let  " has the
+ * length of "const", so no code moves and the source map stays exact.
+ */
+function constAsLet() {
+  const src = join(root, 'src', '/');
+  return {
+    name: 'const-as-let',
+    transform(code, id) {
+      if (!id.startsWith(src)) return null;
+      const starts = [];
+      const visit = (node) => {
+        if (node.type === 'VariableDeclaration' && node.kind === 'const') starts.push(node.start);
+        for (const value of Object.values(node)) {
+          for (const child of [value].flat()) if (child && typeof child.type === 'string') visit(child);
+        }
+      };
+      visit(this.parse(code));
+      let result = code;
+      for (const start of starts) result = `${result.slice(0, start)}let  ${result.slice(start + 5)}`;
+      return { code: result, map: null };
+    },
+  };
+}
+
 const output = (dir, extraPlugins) => ({
   dir,
   entryFileNames: 'index.umd.js',
@@ -196,6 +223,7 @@ export default [
       replace({ preventAssignment: true, values: buildConstants(version) }),
       nodeResolve(),
       typescript({ tsconfig: join(root, 'tsconfig.json'), noEmitOnError: true }),
+      constAsLet(),
       stamp.start,
     ],
     onwarn,
