@@ -72,6 +72,33 @@ function globalTypes() {
   };
 }
 
+/**
+ * Turns the CDN build's `const` declarations (src/ only) into `let` before terser, which can then join and reuse
+ * them (1.3.0: 48 B). The same behaviour: TypeScript refuses any reassignment of a const (TS2588) and the build
+ * stops on its errors (noEmitOnError), and both are block-scoped with the same temporal dead zone. "let  " has the
+ * length of "const", so no code moves and the source map stays exact.
+ */
+function constAsLet() {
+  const src = join(root, 'src', '/');
+  return {
+    name: 'const-as-let',
+    transform(code, id) {
+      if (!id.startsWith(src)) return null;
+      const starts = [];
+      const visit = (node) => {
+        if (node.type === 'VariableDeclaration' && node.kind === 'const') starts.push(node.start);
+        for (const value of Object.values(node)) {
+          for (const child of [value].flat()) if (child && typeof child.type === 'string') visit(child);
+        }
+      };
+      visit(this.parse(code));
+      let result = code;
+      for (const start of starts) result = `${result.slice(0, start)}let  ${result.slice(start + 5)}`;
+      return { code: result, map: null };
+    },
+  };
+}
+
 const output = (dir, extraPlugins) => ({
   dir,
   entryFileNames: SCRIPT_FILE,
@@ -90,10 +117,14 @@ const output = (dir, extraPlugins) => ({
       // hoist_funs moves function declarations to the top of their scope, where JavaScript hoists them anyway;
       // inline: 1 inlines only simple functions (the rest stay declared once, which compresses better here);
       // passes: the output stops changing at the ninth pass (1.3.0: 7 B below six passes); 10 leaves a margin.
+      // lhs_constants and comparisons off keep comparisons as written (`typeof x === "string"`, not
+      // `"string"==typeof x`): the same code, and it compresses better (1.3.0: 23 B); a transform left off is safe.
       compress: {
         passes: 10,
         hoist_funs: true,
         inline: 1,
+        lhs_constants: false,
+        comparisons: false,
         unsafe: true,
         unsafe_arrows: true,
         unsafe_methods: true,
@@ -232,6 +263,7 @@ export default [
       replace({ preventAssignment: true, values: buildConstants(version) }),
       nodeResolve(),
       typescript({ tsconfig: join(root, 'tsconfig.json'), noEmitOnError: true }),
+      constAsLet(),
       stamp.start,
     ],
     onwarn,
