@@ -163,7 +163,8 @@ test('open() outside a user action: popup_blocked at once, inside the call', asy
   await page.goto(hostUrl());
   const seenInCall = await page.evaluate(() => (window as unknown as { seenInCall: string[] }).seenInCall);
   expect(seenInCall.map((json) => JSON.parse(json))).toEqual([
-    { code: 'popup_blocked', message: POPUP_BLOCKED, source: 'sdk' },
+    // The blocked attempt's id: the SDK's own error, before any app, names its attempt too.
+    { attemptId: expect.stringMatching(ATTEMPT_ID), code: 'popup_blocked', message: POPUP_BLOCKED, source: 'sdk' },
   ]);
 });
 
