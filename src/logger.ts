@@ -7,12 +7,15 @@ const silent: Logger = () => {};
 
 /**
  * The only way the SDK writes to the console. With debug off it prints nothing at all; with debug on every
- * argument goes through redaction, so the signing token cannot reach a log line by any path.
+ * argument goes through redaction, so the signing token cannot reach a log line by any path. Each line starts with
+ * the running attempt's id.
  */
-export function createLogger(enabled: boolean, secret: string): Logger {
+export function createLogger(enabled: boolean, secret: string, attemptId: () => string | undefined): Logger {
   if (!enabled) return silent;
   return (step, ...details) => {
+    // Each line names its attempt (README "Support and tracing"); "-" outside any (the warm frame's, destroy).
+    const text = `${PREFIX}${attemptId() ?? '-'} ${redact(step, secret)}`;
     // biome-ignore lint/suspicious/noConsole: the one place the SDK logs (noConsole is on for src/ and loader/).
-    console.log(PREFIX + redact(step, secret), ...details.map((detail) => redact(detail, secret)));
+    console.log(text, ...details.map((detail) => redact(detail, secret)));
   };
 }

@@ -1,4 +1,5 @@
 import { createAttempt, type Attempt } from './attempt';
+import { newAttemptId } from './attempt-id';
 import { claimContainer, releaseContainer } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
 import { warnAtOpen, warnIfDetached } from './debug-warnings';
@@ -17,7 +18,7 @@ import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import { presentation } from './presentation';
 import { UPDATE, type AppMessage } from './protocol';
 import { tokenSources } from './token';
-import type { ContractEventHandler, ContractEventMap, ContractEventName } from './types';
+import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 
@@ -31,6 +32,11 @@ export class SvcContracts {
   private _state: State = IDLE;
   /** The current attempt's frame or window, channel and teardown (attempt.ts); the warm frame before any attempt. */
   private _attempt: Attempt | undefined;
+  /**
+   * The current attempt's ids, on its every payload (README "Support and tracing"): attemptId (attempt-id.ts) from
+   * its start until close(), also in every debug line; the app's sessionId from its ready on (docs/protocol.md §6).
+   */
+  private _trace: { attemptId: string; sessionId?: string } | undefined;
   /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
   private _focusBefore: Element | null | undefined;
   /** The current attempt's promise (pending.ts), until close(). */
@@ -45,7 +51,7 @@ export class SvcContracts {
     const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
-    this._log = createLogger(settings.debug, known);
+    this._log = createLogger(settings.debug, known, () => this._trace?.attemptId);
     tokenSources.set(this, token);
     // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
     if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
@@ -81,6 +87,7 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
     this._teardown();
+    this._trace = undefined;
     this._state = IDLE;
     this._pending?.settle();
     this._pending = undefined;
@@ -169,6 +176,7 @@ export class SvcContracts {
       settings: this._settings,
       container: this._container,
       log: this._log,
+      attemptId: () => this._trace?.attemptId,
       renewWith: tokenSources.get(this)!,
       focusBefore: () => this._focusBefore,
       onAppMessage: (message) => current() && this._receive(message),
@@ -186,6 +194,8 @@ export class SvcContracts {
 
   /** One attempt into the page: the warm frame if it waits (_begin kept it), else a new frame or window. */
   private _start(method: Method): void {
+    // A new id, also for the warm frame this attempt takes; no sessionId until this attempt's ready.
+    this._trace = { attemptId: newAttemptId() };
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     attempt.begin();
@@ -233,9 +243,13 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
+      // ready's sessionId goes on this and every later payload of the attempt (_emit); null: the app's broke the rules.
+      const { sessionId, ...extra } = fields as { sessionId?: string | null; reason?: string };
+      if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
+      else if (sessionId) this._trace!.sessionId = sessionId;
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
-      this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
+      this._emit(`contract.${type}`, extra); // declined's reason, or nothing
     }
   }
 
@@ -251,8 +265,16 @@ export class SvcContracts {
     this._emit('contract.error', { code, ...(message === undefined ? {} : { message }), source });
   }
 
-  private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {
-    const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
+  private _emit<E extends ContractEventName>(
+    event: E,
+    extra?: Omit<ContractEventMap[E], keyof ContractEventPayload>,
+  ): void {
+    // The attempt's ids: no sessionId key before ready, as no reason key in declined without one.
+    const payload = Object.freeze({
+      contractId: this._settings.contractId,
+      ...this._trace,
+      ...extra,
+    }) as ContractEventMap[E];
     // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
     // taken first, since a handler may call open() again.
     const settles = event === 'contract.ready' || !isRunning(this._state) ? this._pending : undefined;

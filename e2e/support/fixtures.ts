@@ -27,7 +27,7 @@ export interface Sandbox {
   sdkVersion: string;
   apiToken: string;
   cert: string;
-  confirmations(): Array<{ eventId: string; applicationId: string }>;
+  confirmations(): Array<{ eventId: string; applicationId: string; sessionId?: string }>;
   deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
   /** How many signing sessions the app started for a token. */
   sessionStarts(token: string): number;

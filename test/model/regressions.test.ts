@@ -87,7 +87,7 @@ describe('found by the text-rule properties', () => {
     const original = console.log;
     console.log = (...parts: unknown[]) => void lines.push(parts.join(' '));
     try {
-      createLogger(true, token)('event', { message: JSON.stringify(token).slice(1, -1) });
+      createLogger(true, token, () => undefined)('event', { message: JSON.stringify(token).slice(1, -1) });
     } finally {
       console.log = original;
     }

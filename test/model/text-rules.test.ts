@@ -117,7 +117,7 @@ describe('the text rules, for any token and any text around it', () => {
           const original = console.log;
           console.log = (...parts: unknown[]) => void lines.push(parts.join(' '));
           try {
-            createLogger(true, token)(text.text, text.text, { text: text.text });
+            createLogger(true, token, () => undefined)(text.text, text.text, { text: text.text });
           } finally {
             console.log = original;
           }

@@ -2,7 +2,7 @@
 // error of their own, and a line for each message the SDK ignores (docs/protocol.md §4.2), once per kind and
 // sender per attempt. Without debug, none of it prints.
 import { describe, expect, it, vi } from 'vitest';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
 
 const NOT_RENDERED = '[contracts-sdk] warning: container has zero size (display: none?)';
 const SHORT_TIMEOUT = '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window';
@@ -15,7 +15,7 @@ function consoleLines() {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       const text = args.map(String).join(' ');
       // happy-dom reports its own disabled iframe loading: not ours.
-      if (text.startsWith('[contracts-sdk]')) lines.push(text);
+      if (text.startsWith('[contracts-sdk]')) lines.push(untraced(text));
     });
   }
   return lines;

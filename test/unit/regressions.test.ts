@@ -91,11 +91,11 @@ describe('behaviour that must not drift', () => {
 
   it('the debug logger redacts every detail it prints, not only the step', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    createLogger(true, TOKEN)(`step ${TOKEN}`, { nested: [TOKEN] }, TOKEN, `text ${TOKEN}`);
+    createLogger(true, TOKEN, () => undefined)(`step ${TOKEN}`, { nested: [TOKEN] }, TOKEN, `text ${TOKEN}`);
     const printed = JSON.stringify(log.mock.calls);
     expect(printed).not.toContain(TOKEN);
     expect(log.mock.calls[0]).toEqual([
-      '[contracts-sdk] step [redacted]',
+      '[contracts-sdk] - step [redacted]',
       '{"nested":["[redacted]"]}',
       '[redacted]',
       'text [redacted]',
