@@ -4,5 +4,6 @@
  * randomUUID, which needs a secure context and carries 122 random bits.
  */
 export function newAttemptId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  // byte | 256 is 1xx in hex: its last two digits are the byte's, with a leading zero.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte | 256).toString(16).slice(1)).join('');
 }

@@ -14,8 +14,8 @@ export function createLogger(enabled: boolean, secret: string, attemptId: () => 
   if (!enabled) return silent;
   return (step, ...details) => {
     // Each line names its attempt (README "Support and tracing"); "-" outside any (the warm frame's, destroy).
-    const text = `${PREFIX}${attemptId() ?? '-'} ${redact(step, secret)}`;
+    const line = `${attemptId() ?? '-'} ${redact(step, secret)}`;
     // biome-ignore lint/suspicious/noConsole: the one place the SDK logs (noConsole is on for src/ and loader/).
-    console.log(text, ...details.map((detail) => redact(detail, secret)));
+    console.log(PREFIX + line, ...details.map((detail) => redact(detail, secret)));
   };
 }
