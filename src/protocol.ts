@@ -29,7 +29,7 @@ const MAX_OFFERED_VERSIONS = 16;
 export type AppMessage =
   | { type: 'loaded' | 'completed' | 'cancelled' }
   // sessionId null: the app sent one that breaks the rules (dropped, and logged as ignored).
-  | { type: 'ready'; sessionId?: string | null }
+  | { type: 'ready'; sessionId: string | null | undefined }
   | { type: 'activity' }
   | { type: 'declined'; reason?: string }
   | { type: 'step'; step: string }
@@ -121,11 +121,11 @@ function ownText(data: object, key: string, tokens: string[]): string | undefine
 }
 
 /**
- * ready's optional sessionId (docs/protocol.md §6): no key when the app sent none; null when it breaks cleanName's
+ * ready's optional sessionId (docs/protocol.md §6): undefined when the app sent none; null when it breaks cleanName's
  * rules (the instance logs it as ignored, never its text).
  */
-function sessionIdField(sessionId: unknown, tokens: string[]): { sessionId?: string | null } {
-  return sessionId === undefined ? {} : { sessionId: cleanName(sessionId, tokens) ?? null };
+function cleanSessionId(sessionId: unknown, tokens: string[]): string | null | undefined {
+  return sessionId === undefined ? undefined : (cleanName(sessionId, tokens) ?? null);
 }
 
 /** Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives. */
@@ -152,7 +152,7 @@ export function parseAppMessage(
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
-    if (type === 'ready') return { type, ...sessionIdField(field('sessionId'), tokens) };
+    if (type === 'ready') return { type, sessionId: cleanSessionId(field('sessionId'), tokens) };
     if (type === 'declined') {
       // No reason: no key at all (the partner's `'reason' in payload` is false).
       const reason = text('reason');
