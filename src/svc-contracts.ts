@@ -86,7 +86,6 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
     this._teardown();
-    this._trace = undefined;
     this._state = IDLE;
     this._pending?.settle();
     this._pending = undefined;
@@ -280,8 +279,9 @@ export class SvcContracts {
     settles?.settle();
   }
 
+  /** Ends the current attempt: its frame or window and channel go, and its ids (the next attempt draws its own). */
   private _teardown(): void {
     this._attempt?.teardown();
-    this._attempt = undefined;
+    this._attempt = this._trace = undefined;
   }
 }
