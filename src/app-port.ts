@@ -18,7 +18,7 @@ export interface AppPort {
 /**
  * What the channel answers a hello with. tokens is read at each message: a renewal over this port adds the new token
  * first (channel.ts). look: the presentation init carries, read by the channel at this hello; look and tokens are
- * shortened by the build. attemptId: the running attempt's, in init.
+ * shortened by the build.
  */
 export interface Handshake {
   version: number;
@@ -26,7 +26,6 @@ export interface Handshake {
   tokens: string[];
   settings: Settings;
   look: Presentation;
-  attemptId: string | undefined;
 }
 
 /**
@@ -42,7 +41,7 @@ export function connectAppPort(
   onMalformed: () => void,
   log: Logger,
 ): AppPort {
-  const { version, features, tokens, settings, look, attemptId } = hello;
+  const { version, features, tokens, settings, look } = hello;
   const { port1: port, port2 } = new MessageChannel();
   const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
@@ -51,7 +50,7 @@ export function connectAppPort(
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  const init = initMessage(version, tokens[0], settings.contractId, attemptId, look);
+  const init = initMessage(version, tokens[0], settings, look);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);

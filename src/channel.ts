@@ -29,8 +29,6 @@ export interface ChannelOptions {
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
   cleanup: Cleanup; // shortened by the build
   log: Logger;
-  /** The running attempt's id, sent in each init: a reload inside the frame keeps it (docs/protocol.md §4.3). */
-  attemptId(): string | undefined;
   onAppMessage(message: AppMessage): void; // shortened by the build
   /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
   canGreet(): boolean; // shortened by the build
@@ -89,7 +87,7 @@ export function openChannel(options: ChannelOptions): Channel {
     withAttemptToken((token) => {
       port?.close();
       const look = presentation(settings, container);
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look, attemptId: options.attemptId() };
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look };
       port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );

@@ -1,3 +1,4 @@
+import type { Settings } from './config';
 import { PREFIX } from './errors';
 import { redact } from './redact';
 
@@ -10,11 +11,11 @@ const silent: Logger = () => {};
  * argument goes through redaction, so the signing token cannot reach a log line by any path. Each line starts with
  * the running attempt's id.
  */
-export function createLogger(enabled: boolean, secret: string, attemptId: () => string | undefined): Logger {
-  if (!enabled) return silent;
+export function createLogger(settings: Settings, secret: string): Logger {
+  if (!settings.debug) return silent;
   return (step, ...details) => {
     // Each line names its attempt (README "Support and tracing"); "-" outside any (the warm frame's, destroy).
-    const line = `${attemptId() ?? '-'} ${redact(step, secret)}`;
+    const line = `${settings.trace?.attemptId ?? '-'} ${redact(step, secret)}`;
     // biome-ignore lint/suspicious/noConsole: the one place the SDK logs (noConsole is on for src/ and loader/).
     console.log(PREFIX + line, ...details.map((detail) => redact(detail, secret)));
   };

@@ -1,6 +1,7 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
+import type { Settings } from './config';
 import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
 import { SDK_VERSION } from './version';
@@ -169,17 +170,11 @@ export function parseAppMessage(
 }
 
 /** The answer to hello (docs/protocol.md §4.3): the token, the contract, the attempt, and how the app is to look. */
-export function initMessage(
-  version: number,
-  token: string,
-  contractId: string | undefined,
-  attemptId: string | undefined,
-  look: Presentation,
-) {
+export function initMessage(version: number, token: string, { contractId, trace }: Settings, look: Presentation) {
   const fields = {
     signingToken: token,
     contractId,
-    attemptId,
+    attemptId: trace?.attemptId,
     sdkVersion: SDK_VERSION,
     ...look,
     features: SDK_FEATURES,

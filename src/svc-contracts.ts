@@ -31,11 +31,6 @@ export class SvcContracts {
   private _state: State = IDLE;
   /** The current attempt's frame or window, channel and teardown (attempt.ts); the warm frame before any attempt. */
   private _attempt: Attempt | undefined;
-  /**
-   * The current attempt's ids, on its every payload (README "Support and tracing"): attemptId (attempt-id.ts) from
-   * its start until close(), also in every debug line; the app's sessionId from its ready on (docs/protocol.md §6).
-   */
-  private _trace: { attemptId: string; sessionId?: string } | undefined;
   /** Where focus was when open() was called: it goes back there if the frame is removed while focused. */
   private _focusBefore: Element | null | undefined;
   /** The current attempt's promise (pending.ts), until close(). */
@@ -50,7 +45,7 @@ export class SvcContracts {
     const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
-    this._log = createLogger(settings.debug, known, () => this._trace?.attemptId);
+    this._log = createLogger(settings, known);
     tokenSources.set(this, token);
     // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
     if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
@@ -173,7 +168,6 @@ export class SvcContracts {
       settings: this._settings,
       container: this._container,
       log: this._log,
-      attemptId: () => this._trace?.attemptId,
       renewWith: tokenSources.get(this)!,
       focusBefore: () => this._focusBefore,
       onAppMessage: (message) => current() && this._receive(message),
@@ -192,7 +186,7 @@ export class SvcContracts {
   /** One attempt into the page: the warm frame if it waits (_begin kept it), else a new frame or window. */
   private _start(method: Method): void {
     // A new id, also for the warm frame this attempt takes; no sessionId until this attempt's ready.
-    this._trace = { attemptId: newAttemptId() };
+    this._settings.trace = { attemptId: newAttemptId() };
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     attempt.begin();
@@ -242,7 +236,7 @@ export class SvcContracts {
       // ready's sessionId goes on this and every later payload of the attempt (_emit); null: the app's broke the rules.
       const { sessionId, ...extra } = fields as { sessionId?: string | null; reason?: string };
       if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
-      else if (sessionId) this._trace!.sessionId = sessionId;
+      else if (sessionId) this._settings.trace!.sessionId = sessionId;
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, extra); // declined's reason, or nothing
@@ -268,7 +262,7 @@ export class SvcContracts {
     // The attempt's ids: no sessionId key before ready, as no reason key in declined without one.
     const payload = Object.freeze({
       contractId: this._settings.contractId,
-      ...this._trace,
+      ...this._settings.trace,
       ...extra,
     }) as ContractEventMap[E];
     // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
@@ -282,6 +276,6 @@ export class SvcContracts {
   /** Ends the current attempt: its frame or window and channel go, and its ids (the next attempt draws its own). */
   private _teardown(): void {
     this._attempt?.teardown();
-    this._attempt = this._trace = undefined;
+    this._attempt = this._settings.trace = undefined;
   }
 }

@@ -1,5 +1,6 @@
 // The small modules on their own: protocol parsing, the emitter, cleanup, and the signing-app address rule.
 import { describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../src/config';
 import { resolveSigningApp } from '../../src/app-url';
 import { createCleanup } from '../../src/cleanup';
 import { createEmitter } from '../../src/emitter';
@@ -43,7 +44,13 @@ describe('protocol', () => {
 
   it('builds init with the chosen version, the token, contractId, attemptId, sdkVersion and the presentation', () => {
     const appearance = { theme: 'dark' as const };
-    expect(initMessage(1, TOKEN, 'c', 'a1', { appearance, locale: 'de', dir: 'rtl' })).toStrictEqual({
+    expect(
+      initMessage(1, TOKEN, { contractId: 'c', trace: { attemptId: 'a1' } } as Settings, {
+        appearance,
+        locale: 'de',
+        dir: 'rtl',
+      }),
+    ).toStrictEqual({
       protocol: PROTOCOL,
       version: 1,
       type: 'init',
