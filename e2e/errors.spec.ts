@@ -65,7 +65,11 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   // answered in the same step); look before the SDK removes the frame (3 s after load).
   await expect.poll(() => imposter.evaluate(() => window.helloSent)).toBe(true);
   await expect
-    .poll(() => sdkLines.some((line) => line.startsWith(`[contracts-sdk] ignored origin ${harness.origins.evil}`)))
+    .poll(() =>
+      sdkLines.some(
+        (line) => line.startsWith('[contracts-sdk] ') && line.endsWith(` ignored origin ${harness.origins.evil}`),
+      ),
+    )
     .toBe(true);
   expect(await imposter.evaluate(() => window.initsReceived)).toBe(0);
   await waitFor(host, 'a', 'open.resolved');

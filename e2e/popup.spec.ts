@@ -4,7 +4,7 @@
 import type { LaunchOptions, Page } from '@playwright/test';
 import { adHocToken, expect, test as base } from './support/fixtures';
 import { SIGN_BUTTON, createInstance, names, recorded, waitFor } from './support/sdk-driver';
-import { COMPLETED, READY } from './scenarios/expected';
+import { ATTEMPT_ID, COMPLETED, READY } from './scenarios/expected';
 
 // Playwright starts Chromium with --disable-popup-blocking and Firefox with dom.disable_open_during_load off:
 // these tests need each browser's real popup blocker, as partners' signers have it.
@@ -97,7 +97,9 @@ test('signs to completion in a window, every event once; the token in no URL, wi
   await waitFor(page, 'a', 'contract.completed');
   expect(await names(page, 'a')).toEqual(COMPLETED);
   for (const entry of await recorded(page, 'a')) {
-    if (entry.event.startsWith('contract.')) expect(entry.payload).toEqual({ contractId: 'p-1' });
+    if (entry.event.startsWith('contract.')) {
+      expect(entry.payload).toMatchObject({ contractId: 'p-1', attemptId: expect.stringMatching(ATTEMPT_ID) });
+    }
   }
   expect(printed.some((line) => line.includes('hello accepted'))).toBe(true);
   expect([...urls, ...printed].filter((text) => text.includes(token))).toEqual([]);
@@ -161,7 +163,8 @@ test('open() outside a user action: popup_blocked at once, inside the call', asy
   await page.goto(hostUrl());
   const seenInCall = await page.evaluate(() => (window as unknown as { seenInCall: string[] }).seenInCall);
   expect(seenInCall.map((json) => JSON.parse(json))).toEqual([
-    { code: 'popup_blocked', message: POPUP_BLOCKED, source: 'sdk' },
+    // The blocked attempt's id: the SDK's own error, before any app, names its attempt too.
+    { attemptId: expect.stringMatching(ATTEMPT_ID), code: 'popup_blocked', message: POPUP_BLOCKED, source: 'sdk' },
   ]);
 });
 
@@ -177,6 +180,7 @@ test('a partner page with COOP same-origin: the error names the header and the v
   const error = (await recorded(page, 'a')).find((entry) => entry.event === 'contract.error')!;
   expect(error.payload).toEqual({
     contractId: undefined,
+    attemptId: expect.stringMatching(ATTEMPT_ID),
     code: 'loading_error',
     message: POPUP_SEVERED,
     source: 'sdk',

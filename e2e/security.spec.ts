@@ -4,7 +4,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
 import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
-import { noHello } from './scenarios/expected';
+import { ATTEMPT_ID, noHello } from './scenarios/expected';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
   page,
@@ -109,6 +109,7 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
   // Not the polluted 1 ms timeout: the built-in app's 404 page was detected by the missing hello.
   expect((await recorded(page, 'a'))[1].payload).toEqual({
     contractId: undefined,
+    attemptId: expect.stringMatching(ATTEMPT_ID),
     code: 'loading_error',
     source: 'sdk',
     message: noHello(builtInApp),

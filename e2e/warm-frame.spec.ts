@@ -17,6 +17,7 @@ import {
   recorded,
   waitFor,
 } from './support/sdk-driver';
+import { ATTEMPT_ID } from './scenarios/expected';
 import { expectStrictPageClean } from './scenarios/security';
 
 function layout(host: Host) {
@@ -139,6 +140,7 @@ test('a warm frame whose app speaks only a newer protocol: open() reports it at 
   const log = await recorded(page, 'a');
   expect(log.map((entry) => entry.event)).toEqual(['contract.loading', 'contract.error', 'open.resolved']);
   expect(log[1].payload).toEqual({
+    attemptId: expect.stringMatching(ATTEMPT_ID),
     code: 'loading_error',
     message: 'The signing app needs a newer SDK version: load the current one.',
     source: 'sdk',

@@ -128,11 +128,13 @@ export function startSession(spec: SessionSpec): Session {
 
 /**
  * The frozen `loading_error` payload of a session that could not start (the script or a misuse). The message is
- * the loader's or the SDK's, which already starts with "[contracts-sdk] ".
+ * the loader's or the SDK's, which already starts with "[contracts-sdk] ". No attempt started: attemptId "-", as
+ * in a debug line outside any attempt (README "Support and tracing").
  */
 export function loadingError(contractId: string | undefined, message: string): ContractErrorPayload {
   return Object.freeze({
     contractId,
+    attemptId: '-',
     code: 'loading_error' satisfies KnownErrorCode,
     message,
     source: 'sdk',

@@ -16,6 +16,19 @@ export interface AppPort {
 }
 
 /**
+ * What the channel answers a hello with. tokens is read at each message: a renewal over this port adds the new token
+ * first (channel.ts). look: the presentation init carries, read by the channel at this hello; look and tokens are
+ * shortened by the build.
+ */
+export interface Handshake {
+  version: number;
+  features: readonly string[];
+  tokens: string[];
+  settings: Settings;
+  look: Presentation;
+}
+
+/**
  * Answers an accepted hello: sends `init` with the token and a fresh MessageChannel's second port to the exact
  * signing-app origin, and reads the app's messages from the first. The token goes nowhere else.
  */
@@ -23,9 +36,7 @@ export function connectAppPort(
   frameWindow: Window,
   /** Focused when the app cannot take focus itself; undefined for a window, which focus() raises itself. */
   iframe: HTMLIFrameElement | undefined,
-  // hello.tokens is read at each message: a renewal over this port adds the new token first (channel.ts).
-  // look: the presentation init carries, read by the channel at this hello; look and tokens are shortened by the build.
-  hello: { version: number; features: readonly string[]; tokens: string[]; settings: Settings; look: Presentation },
+  hello: Handshake,
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
   onMalformed: () => void,
   log: Logger,
@@ -39,7 +50,7 @@ export function connectAppPort(
     else if (message) onAppMessage(message);
     else onMalformed();
   };
-  const init = initMessage(version, tokens[0], settings.contractId, look);
+  const init = initMessage(version, tokens[0], settings, look);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);

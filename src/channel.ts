@@ -86,7 +86,8 @@ export function openChannel(options: ChannelOptions): Channel {
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look: presentation(settings, container) };
+      const look = presentation(settings, container);
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look };
       port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
     }),
   );

@@ -30,6 +30,11 @@ export interface Settings {
   appearance: Appearance | undefined;
   /** The partner's direction, or undefined: the container's, read at each init and update (presentation.ts). */
   dir: 'ltr' | 'rtl' | undefined;
+  /**
+   * The running attempt's ids (README "Support and tracing"), set when open() or prepare() starts one and cleared
+   * with it: every payload, debug line and init of the attempt carries them. undefined outside any attempt.
+   */
+  trace?: { attemptId: string; sessionId?: string };
 }
 
 // Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), for

@@ -1,3 +1,4 @@
+import type { Settings } from './config';
 import { PREFIX } from './errors';
 import { redact } from './redact';
 
@@ -7,12 +8,15 @@ const silent: Logger = () => {};
 
 /**
  * The only way the SDK writes to the console. With debug off it prints nothing at all; with debug on every
- * argument goes through redaction, so the signing token cannot reach a log line by any path.
+ * argument goes through redaction, so the signing token cannot reach a log line by any path. Each line starts with
+ * the running attempt's id.
  */
-export function createLogger(enabled: boolean, secret: string): Logger {
-  if (!enabled) return silent;
+export function createLogger(settings: Settings, secret: string): Logger {
+  if (!settings.debug) return silent;
   return (step, ...details) => {
+    // Each line names its attempt (README "Support and tracing"); "-" outside any (the warm frame's, destroy).
+    const line = `${settings.trace?.attemptId ?? '-'} ${redact(step, secret)}`;
     // biome-ignore lint/suspicious/noConsole: the one place the SDK logs (noConsole is on for src/ and loader/).
-    console.log(PREFIX + redact(step, secret), ...details.map((detail) => redact(detail, secret)));
+    console.log(PREFIX + line, ...details.map((detail) => redact(detail, secret)));
   };
 }

@@ -27,7 +27,12 @@ const SIGNER: readonly State[] = [LOADED, READY];
 
 export const MESSAGE_RULES: readonly MessageRule[] = [
   { from: 'app', type: 'loaded', accepted: [LOADING], fields: {} },
-  { from: 'app', type: 'ready', accepted: [LOADED], fields: {} },
+  {
+    from: 'app',
+    type: 'ready',
+    accepted: [LOADED],
+    fields: { sessionId: 'optional, the rules of a code (§6.1); otherwise dropped (1.3.0)' },
+  },
   { from: 'app', type: 'completed', accepted: [READY], fields: {} },
   { from: 'app', type: 'declined', accepted: [READY], fields: { reason: 'optional text, cleaned (§6.1)' } },
   { from: 'app', type: 'cancelled', accepted: [READY], fields: {} },

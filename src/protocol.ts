@@ -1,6 +1,7 @@
 import { hasOwn } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
+import type { Settings } from './config';
 import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
 import { SDK_VERSION } from './version';
@@ -27,7 +28,9 @@ export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT, UPDATE];
 const MAX_OFFERED_VERSIONS = 16;
 
 export type AppMessage =
-  | { type: 'loaded' | 'ready' | 'completed' | 'cancelled' }
+  | { type: 'loaded' | 'completed' | 'cancelled' }
+  // sessionId null: the app sent one that breaks the rules (dropped, and logged as ignored).
+  | { type: 'ready'; sessionId: string | null | undefined }
   | { type: 'activity' }
   | { type: 'declined'; reason?: string }
   | { type: 'step'; step: string }
@@ -96,23 +99,34 @@ function ownEntries<T>(list: unknown[], known: readonly T[]): T[] {
 }
 
 /**
- * An error code or step name as the partner receives it: letters, digits and `_.-` (at most 64), never a name
- * every object inherits (partners look codes up in objects) and never holding a piece of the token; anything
- * else "unknown". A documented code (KNOWN_ERROR_CODES) is the SDK's own constant and tells nothing about the
+ * An error code, step name or sessionId as the partner receives it: letters, digits and `_.-` (at most 64), never
+ * a name every object inherits (partners look codes up in objects) and never holding a piece of the token; anything
+ * else undefined. A documented code (KNOWN_ERROR_CODES) is the SDK's own constant and tells nothing about the
  * token even where a token spells it (sandbox tokens name their scenario: `sbx_not_found_…`): only the whole
  * token in it is refused.
  */
-function cleanCode(code: unknown, tokens: string[]): string {
-  if (typeof code !== 'string' || !CODE_PATTERN.test(code) || PROTOTYPE_NAME.test(code)) return 'unknown';
-  const documented = Object.values(KNOWN_ERROR_CODES).includes(code as KnownErrorCode);
+function cleanName(name: unknown, tokens: string[]): string | undefined {
+  if (typeof name !== 'string' || !CODE_PATTERN.test(name) || PROTOTYPE_NAME.test(name)) return;
+  const documented = Object.values(KNOWN_ERROR_CODES).includes(name as KnownErrorCode);
   const secret = documented ? containsSecret : holdsPiece;
-  return tokens.some((token) => secret(code, token)) ? 'unknown' : code;
+  return tokens.some((token) => secret(name, token)) ? undefined : name;
 }
+
+/** An error code or step name: cleanName's, or "unknown". */
+const cleanCode = (code: unknown, tokens: string[]): string => cleanName(code, tokens) ?? 'unknown';
 
 /** An own string property as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
 function ownText(data: object, key: string, tokens: string[]): string | undefined {
   const value = own(data, key);
   return typeof value === 'string' ? cleanText(value, ...tokens) : undefined;
+}
+
+/**
+ * ready's optional sessionId (docs/protocol.md §6): undefined when the app sent none; null when it breaks cleanName's
+ * rules (the instance logs it as ignored, never its text).
+ */
+function cleanSessionId(sessionId: unknown, tokens: string[]): string | null | undefined {
+  return sessionId === undefined ? undefined : (cleanName(sessionId, tokens) ?? null);
 }
 
 /** Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives. */
@@ -127,7 +141,6 @@ export function parseAppMessage(
     const text = (key: string) => ownText(data as object, key, tokens);
     if (
       type === 'loaded' ||
-      type === 'ready' ||
       type === 'completed' ||
       type === 'cancelled' ||
       type === 'activity' ||
@@ -140,6 +153,7 @@ export function parseAppMessage(
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
+    if (type === 'ready') return { type, sessionId: cleanSessionId(field('sessionId'), tokens) };
     if (type === 'declined') {
       // No reason: no key at all (the partner's `'reason' in payload` is false).
       const reason = text('reason');
@@ -155,9 +169,16 @@ export function parseAppMessage(
   return undefined;
 }
 
-/** The answer to hello (docs/protocol.md §4.3): the token, the contract, and how the app is to look. */
-export function initMessage(version: number, token: string, contractId: string | undefined, look: Presentation) {
-  const fields = { signingToken: token, contractId, sdkVersion: SDK_VERSION, ...look, features: SDK_FEATURES };
+/** The answer to hello (docs/protocol.md §4.3): the token, the contract, the attempt, and how the app is to look. */
+export function initMessage(version: number, token: string, { contractId, trace }: Settings, look: Presentation) {
+  const fields = {
+    signingToken: token,
+    contractId,
+    attemptId: trace?.attemptId,
+    sdkVersion: SDK_VERSION,
+    ...look,
+    features: SDK_FEATURES,
+  };
   return envelope(version, 'init', fields);
 }
 

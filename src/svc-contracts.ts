@@ -1,7 +1,7 @@
 import { createAttempt, type Attempt } from './attempt';
+import { newAttemptId } from './attempt-id';
 import { claimContainer, releaseContainer } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
-import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
 import { afterDestroyError, detachedError } from './errors';
@@ -17,7 +17,7 @@ import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import { presentation } from './presentation';
 import { UPDATE, type AppMessage } from './protocol';
 import { tokenSources } from './token';
-import type { ContractEventHandler, ContractEventMap, ContractEventName } from './types';
+import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 
@@ -45,7 +45,7 @@ export class SvcContracts {
     const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
-    this._log = createLogger(settings.debug, known);
+    this._log = createLogger(settings, known);
     tokenSources.set(this, token);
     // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
     if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
@@ -156,7 +156,6 @@ export class SvcContracts {
     if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
     iframe.style.display = 'block';
     this._shownAt = performance.now();
-    warnAtOpen(this._container, this._settings, this._log);
     // What a prepared frame reached before the signer's open(): waited for 0 ms.
     timeWait(this._shownAt, stepsReached(this._state));
   }
@@ -186,6 +185,8 @@ export class SvcContracts {
 
   /** One attempt into the page: the warm frame if it waits (_begin kept it), else a new frame or window. */
   private _start(method: Method): void {
+    // A new id, also for the warm frame this attempt takes; no sessionId until this attempt's ready.
+    this._settings.trace = { attemptId: newAttemptId() };
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     attempt.begin();
@@ -205,7 +206,6 @@ export class SvcContracts {
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */
   private _loadingFailed(message: string): void {
     if (!isLoading(this._state)) return;
-    warnIfDetached(this._container, this._log);
     this._fail('sdk', message);
   }
 
@@ -233,9 +233,13 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
+      // ready's sessionId goes on this and every later payload of the attempt (_emit); null: the app's broke the rules.
+      const { sessionId, ...extra } = fields as { sessionId?: string | null; reason?: string };
+      if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
+      else if (sessionId) this._settings.trace!.sessionId = sessionId;
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
       if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
-      this._emit(`contract.${type}`, fields as { reason?: string }); // declined's reason, or nothing
+      this._emit(`contract.${type}`, extra); // declined's reason, or nothing
     }
   }
 
@@ -251,8 +255,16 @@ export class SvcContracts {
     this._emit('contract.error', { code, ...(message === undefined ? {} : { message }), source });
   }
 
-  private _emit<E extends ContractEventName>(event: E, extra?: Omit<ContractEventMap[E], 'contractId'>): void {
-    const payload = Object.freeze({ contractId: this._settings.contractId, ...extra }) as ContractEventMap[E];
+  private _emit<E extends ContractEventName>(
+    event: E,
+    extra?: Omit<ContractEventMap[E], keyof ContractEventPayload>,
+  ): void {
+    // The attempt's ids: no sessionId key before ready, as no reason key in declined without one.
+    const payload = Object.freeze({
+      contractId: this._settings.contractId,
+      ...this._settings.trace,
+      ...extra,
+    }) as ContractEventMap[E];
     // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
     // taken first, since a handler may call open() again.
     const settles = event === 'contract.ready' || !isRunning(this._state) ? this._pending : undefined;
@@ -261,8 +273,9 @@ export class SvcContracts {
     settles?.settle();
   }
 
+  /** Ends the current attempt: its frame or window and channel go, and its ids (the next attempt draws its own). */
   private _teardown(): void {
     this._attempt?.teardown();
-    this._attempt = undefined;
+    this._attempt = this._settings.trace = undefined;
   }
 }

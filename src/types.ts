@@ -105,6 +105,16 @@ export interface SvcContractsUpdate {
 export interface ContractEventPayload {
   /** The `contractId` given in the config, or undefined. */
   contractId: string | undefined;
+  /**
+   * The SDK's random id of this attempt (each open() or prepare() that starts one, each retry, each resume): 32
+   * lowercase hex characters, also in every debug line and sent to the signing app. Log it; send it to support.
+   */
+  attemptId: string;
+  /**
+   * The signing service's id of the signing session, from `contract.ready` on (the same as in the
+   * `application.contract.signed` webhook); no key before ready, or when the signing app gives none.
+   */
+  sessionId?: string;
 }
 
 export interface ContractErrorPayload extends ContractEventPayload {

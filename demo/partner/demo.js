@@ -270,7 +270,11 @@
         if (match) {
           setConfirmation(
             'confirmed',
-            'Contract signed: confirmed by server (verified webhook ' + match.eventId + ').',
+            'Contract signed: confirmed by server (verified webhook ' +
+              match.eventId +
+              ', signing session ' +
+              match.sessionId +
+              ', as in the events).',
           );
           return log.add('info', 'server: application.contract.signed verified', match);
         }

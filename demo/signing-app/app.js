@@ -73,6 +73,10 @@
   // Whether the SDK listed feature `update` in init: only then are update messages accepted.
   var updates = false;
   var sessionOrigin;
+  // The service's id of this signing session (sent with ready: the SDK puts it on the partner's payloads, and the
+  // service's signed webhook carries it) and the SDK's id of this attempt (init's, logged for support).
+  var sessionId;
+  var attemptId;
   // Heartbeat and renewal (keepalive.js), from init on.
   var keepAlive;
   var renewals = 0;
@@ -208,6 +212,8 @@
     port = event.ports[0];
     port.onmessage = onPortMessage;
     token = event.data.signingToken;
+    attemptId = own(event.data, 'attemptId');
+    if (typeof attemptId === 'string') console.info('[signing app] attempt ' + attemptId);
     present(event.data, 'init');
     view.setLocale(locale);
     var sdkFeatures = own(event.data, 'features');
@@ -224,7 +230,13 @@
   }
 
   function sessionRequest(signingToken) {
-    return post('/embed/api/session', { signingToken: signingToken, parentOrigin: sessionOrigin, locale: locale });
+    // sessionId once the app holds one: a renewed token continues that session on the service.
+    return post('/embed/api/session', {
+      signingToken: signingToken,
+      parentOrigin: sessionOrigin,
+      locale: locale,
+      sessionId: sessionId,
+    });
   }
 
   /** The renewed token continues the session on the service; the signer's screen stays as it is. */
@@ -254,6 +266,7 @@
     // `silent` stands for an app that hangs: no `loaded`, so the SDK's loadTimeout has to catch it.
     if (session.action === 'silent') return;
     if (session.action === 'error') return reportError(session);
+    sessionId = session.sessionId;
     sendLoaded();
     view.preparing();
     // Sandbox scenario "reload": the page reloads itself once before ready, as a crashed app would.
@@ -263,7 +276,7 @@
     setTimeout(function () {
       // The contract in every language the service has, so that an update's locale needs no new session call.
       showContract(session.contracts || { en: session.contract });
-      send('ready');
+      send('ready', { sessionId: sessionId });
       running = true;
       keepAlive.expiresIn(session.expiresInMs);
       simulateFault(session);

@@ -1,6 +1,11 @@
 // The scenario table the cross-engine suite checks: what each sandbox scenario must produce on the partner's
 // page, as the ordered list of SDK events and open() outcomes one instance records (see sdk-driver.ts).
 
+/** Every payload's attemptId (README "Support and tracing"): 32 lowercase hex characters. */
+export const ATTEMPT_ID = /^[0-9a-f]{32}$/;
+/** The sandbox service's signing-session id, on the payloads from ready on and in the signed webhook. */
+export const SESSION_ID = /^ses_[0-9a-f]{24}$/;
+
 /** open() resolves on ready, before the signer does anything. */
 export const READY = ['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved'];
 export const COMPLETED = [...READY, 'contract.completed'];

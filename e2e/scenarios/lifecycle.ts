@@ -15,18 +15,19 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { COMPLETED, READY, appReported } from './expected';
+import { ATTEMPT_ID, COMPLETED, READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 export function lifecycleScenarios(test: ScenarioTest): void {
-  test('retry: flaky fails once with loading_error; open() from the error handler reaches ready', async ({
+  test('retry: flaky fails once with loading_error; open() from the error handler reaches ready with a new attemptId', async ({
     host,
     sandbox,
     hostUrl,
   }) => {
     await host.goto(hostUrl());
+    const token = adHocToken('flaky');
     await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('flaky'),
+      signingToken: token,
       contractId: 'retry-1',
       appUrl: sandbox.origins.signing,
     });
@@ -55,6 +56,15 @@ export function lifecycleScenarios(test: ScenarioTest): void {
       code: 'loading_error',
       contractId: 'retry-1',
     });
+    // The retry is a new attempt: a new attemptId from its contract.loading on; the failed one's kept its own.
+    const attemptIds = log
+      .filter((e) => e.event.startsWith('contract.'))
+      .map((e) => (e.payload as { attemptId: string }).attemptId);
+    for (const id of attemptIds) expect(id).toMatch(ATTEMPT_ID);
+    const [first, , retry] = attemptIds;
+    expect(attemptIds).toEqual([first, first, retry, retry, retry]);
+    expect(retry).not.toBe(first);
+    expect(JSON.stringify(log)).not.toContain(token);
     // The first open() settled after its error handlers ran; the retry resolved on ready.
     expect(log.map((e) => e.event)).toContain('open.resolved');
     expect(await frameCount(host, 'c1')).toBe(1);

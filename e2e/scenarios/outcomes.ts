@@ -15,6 +15,7 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
+import { ATTEMPT_ID, SESSION_ID } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 const READY = ['contract.loading', 'contract.loaded', 'contract.ready'];
@@ -54,7 +55,12 @@ export function outcomeScenarios(test: ScenarioTest): void {
     await waitFor(host, 'a', 'contract.declined');
 
     const declined = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.declined')!;
-    expect(declined.payload).toEqual({ contractId: 'd-1', reason: 'The rate is higher than quoted' });
+    expect(declined.payload).toEqual({
+      contractId: 'd-1',
+      attemptId: expect.stringMatching(ATTEMPT_ID),
+      sessionId: expect.stringMatching(SESSION_ID),
+      reason: 'The rate is higher than quoted',
+    });
     await waitForFrameText(host, 'c1', 'You declined this contract');
     expect(await frameCount(host, 'c1')).toBe(1);
     expect(await lifecycle(host)).toEqual([...READY, 'contract.declined']);

@@ -4,7 +4,7 @@ import { adHocToken, expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
 import { createInstance, frameCount, open, openAndWait, openedAt, recorded, waitFor } from '../support/sdk-driver';
-import { FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
+import { ATTEMPT_ID, FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 const CSP_TARGET_MS = 500;
@@ -59,6 +59,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(events).toEqual(FAILED_TO_LOAD);
     expect(payload).toEqual({
       contractId: 'csp',
+      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
       code: 'loading_error',
       source: 'sdk',
       message: frameBlocked(sandbox.origins.signing),
@@ -93,6 +94,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(events).toEqual(FAILED_TO_LOAD);
     expect(payload).toEqual({
       contractId: 'unregistered',
+      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
       code: 'loading_error',
       source: 'sdk',
       message: noHello(sandbox.origins.signing),
@@ -121,6 +123,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(events).toEqual(FAILED_TO_LOAD);
     expect(payload).toEqual({
       contractId: 'port',
+      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
       code: 'loading_error',
       source: 'sdk',
       message: noHello(new URL(appUrl).origin),
@@ -150,6 +153,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(events).toEqual(FAILED_TO_LOAD);
     expect(payload).toEqual({
       contractId: 'path',
+      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
       code: 'loading_error',
       source: 'sdk',
       message: noHello(sandbox.origins.signing),
@@ -215,33 +219,6 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(await host.evaluate(() => window.__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
   });
 
-  test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
-    host,
-    sandbox,
-    hostUrl,
-  }) => {
-    await host.goto(hostUrl());
-    await captureConsole(host);
-    await host.evaluate(() => {
-      // display: none through CSSOM (the page has no inline styles).
-      document.getElementById('c2')!.style.display = 'none';
-    });
-    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, loadTimeout: 2500 };
-    await createInstance(host, 'quiet', 'c2', config);
-    await open(host, 'quiet');
-    await waitFor(host, 'quiet', 'contract.loading');
-    expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
-    await host.evaluate(() => window.__rec!.instances.quiet!.destroy());
-
-    await createInstance(host, 'loud', 'c2', { ...config, debug: true });
-    await open(host, 'loud');
-    await waitFor(host, 'loud', 'contract.loading');
-    const lines = await printed(host);
-    expect(lines).toContain('[contracts-sdk] warning: container has zero size (display: none?)');
-    expect(lines).toContain('[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window');
-    for (const line of lines) expect(line).not.toContain(config.signingToken);
-  });
-
   test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
@@ -257,7 +234,10 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       return location.origin;
     });
     await waitFor(host, 'a', 'contract.ready');
-    const ignored = (await printed(host)).filter((line) => line.startsWith('[contracts-sdk] ignored hello'));
-    expect(ignored).toEqual([`[contracts-sdk] ignored hello from another window ${pageOrigin}`]);
+    const { attemptId } = (await recorded(host, 'a'))[0].payload as { attemptId: string };
+    const ignored = (await printed(host)).filter((line) =>
+      line.startsWith(`[contracts-sdk] ${attemptId} ignored hello`),
+    );
+    expect(ignored).toEqual([`[contracts-sdk] ${attemptId} ignored hello from another window ${pageOrigin}`]);
   });
 }

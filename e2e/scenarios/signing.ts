@@ -13,11 +13,11 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { COMPLETED, CONTRACT_TITLE, READY, SIGNED_TITLE, SIGNER_LINE } from './expected';
+import { ATTEMPT_ID, COMPLETED, CONTRACT_TITLE, READY, SESSION_ID, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 export function signingScenarios(test: ScenarioTest): void {
-  test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified', async ({
+  test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified with the events’ sessionId', async ({
     host,
     sandbox,
     hostUrl,
@@ -47,14 +47,26 @@ export function signingScenarios(test: ScenarioTest): void {
 
     const log = await recorded(host, 'a');
     expect(log.map((entry) => entry.event)).toEqual(COMPLETED);
-    for (const entry of log.filter((e) => e.event.startsWith('contract.'))) {
-      expect(entry.payload, entry.event).toEqual({ contractId: 'loan-42' });
-    }
+    // One attempt: one attemptId on every payload; the service's sessionId from ready on (issue #44).
+    const events = log.filter((e) => e.event.startsWith('contract.'));
+    const { attemptId } = events[0].payload as { attemptId: string };
+    expect(attemptId).toMatch(ATTEMPT_ID);
+    const sessionId = (events.find((e) => e.event === 'contract.ready')!.payload as { sessionId: string }).sessionId;
+    expect(sessionId).toMatch(SESSION_ID);
+    expect(events.map((e) => [e.event, e.payload])).toEqual([
+      ['contract.loading', { contractId: 'loan-42', attemptId }],
+      ['contract.loaded', { contractId: 'loan-42', attemptId }],
+      ['contract.ready', { contractId: 'loan-42', attemptId, sessionId }],
+      ['contract.completed', { contractId: 'loan-42', attemptId, sessionId }],
+    ]);
+    expect(JSON.stringify(log)).not.toContain(token);
 
     // Server-confirmed completion: the service delivered application.contract.signed and the partner backend
     // accepted it only after checking the HMAC signature and timestamp.
     await expect.poll(() => sandbox.confirmations().filter((c) => c.applicationId === applicationId).length).toBe(1);
     const event = sandbox.confirmations().find((c) => c.applicationId === applicationId)!;
+    // The webhook's session_id is the sessionId of the page's events: the partner joins the two with it.
+    expect(event.sessionId).toBe(sessionId);
     const attempts = sandbox.deliveries().filter((d) => d.event_id === event.eventId);
     expect(attempts).toEqual([expect.objectContaining({ success: true, http_status: 200, attempt_number: 1 })]);
   });

@@ -43,7 +43,7 @@ async function valid(container: HTMLElement): Promise<void> {
   const contract: SvcContracts = new sdk.SvcContracts(container, config);
   contract.on('contract.error', (payload: ContractErrorPayload) => payload.code.toUpperCase());
   contract.once('contract.ready', ({ contractId }) => contractId?.length);
-  const ready: ContractEventMap['contract.ready'] = { contractId: undefined };
+  const ready: ContractEventMap['contract.ready'] = { contractId: undefined, attemptId: '00', sessionId: 's' };
   const codes: string = sdk.KNOWN_ERROR_CODES.NOT_FOUND + sdk.SDK_VERSION + SDK_VERSION + SDK_INTEGRITY + TRUSTED_TYPES_POLICY;
   void ready; void codes;
   await contract.open();

@@ -29,7 +29,7 @@ export interface Sandbox {
   integrity: { sdk: string | null; element: string | null };
   apiToken: string;
   cert: string;
-  confirmations(): Array<{ eventId: string; applicationId: string }>;
+  confirmations(): Array<{ eventId: string; applicationId: string; sessionId?: string }>;
   deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
   /** How many signing sessions the app started for a token. */
   sessionStarts(token: string): number;

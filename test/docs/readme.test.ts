@@ -21,6 +21,7 @@ const SECTIONS = [
   'Content Security Policy',
   'Security model',
   'Debugging and troubleshooting',
+  'Support and tracing',
   'TypeScript',
   'Browser support',
   'Versioning',

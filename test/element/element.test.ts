@@ -6,7 +6,7 @@ import { OPTION_TYPES } from '../../src/config';
 import { ELEMENT_TAG_NAME, SvcContractSigning } from '../../loader/element';
 import { SESSION_ATTRIBUTES, optionName } from '../../loader/element-attributes';
 import { domEventName } from '../../loader/element-events';
-import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { ATTEMPT_ID, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { connected, created, events, makeElement, settled } from './helpers';
 
 const DOM_EVENTS = EVENT_NAMES.map((event) => [event, domEventName(event)] as const);
@@ -56,8 +56,11 @@ describe('<svc-contract-signing>', () => {
     const app = FakeApp.in(element);
     await app.ready();
     await app.send(envelope('completed'));
+    // The attempt's one id, as the SDK put it on each payload.
+    const attemptId = (seen[0][1] as { attemptId: string }).attemptId;
+    expect(attemptId).toMatch(ATTEMPT_ID);
     expect(seen).toEqual(
-      ['loading', 'loaded', 'ready', 'completed'].map((name) => [`contract-${name}`, { contractId: 'c-1' }]),
+      ['loading', 'loaded', 'ready', 'completed'].map((name) => [`contract-${name}`, { contractId: 'c-1', attemptId }]),
     );
     expect(bubbled).toEqual(['contract-completed']);
   });

@@ -163,6 +163,7 @@ describe('<svc-contract-signing> appearance, locale, dir', () => {
         'contract-error',
         {
           contractId: 'c-1',
+          attemptId: '-', // no attempt started
           code: 'loading_error',
           source: 'sdk',
           message: expect.stringMatching(/config\.appearance\.variables\.colorText/),

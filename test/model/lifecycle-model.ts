@@ -473,7 +473,8 @@ export class LifecycleModel {
    * promise taken before them: a handler may call open() again.
    */
   private emit(name: string, extra: Record<string, unknown> = {}): void {
-    const payload = { contractId: this.config.contractId, ...extra };
+    // `attempt`: which attempt the payload's attemptId is, counted from 0 (real-instance.ts numbers the ids it sees).
+    const payload = { contractId: this.config.contractId, attempt: this.current, ...extra };
     const settling = name === 'contract.ready' || name === 'contract.error' ? this.toSettle : undefined;
     if (settling !== undefined) this.toSettle = undefined;
     const list = this.listeners.get(name)!;

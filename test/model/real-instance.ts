@@ -145,7 +145,14 @@ export class RealInstance {
       ...(config.contractId === undefined ? {} : { contractId: config.contractId }),
       ...(config.autoHeight ? { height: 'auto', minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT } : {}),
     });
-    for (const name of EVENT_NAMES) this.sdk.on(name, (payload) => this.events.push([name, { ...payload }]));
+    // Each attemptId as the number of the attempt it names, in the order first seen: one new id per attempt.
+    const attemptIds: string[] = [];
+    for (const name of EVENT_NAMES) {
+      this.sdk.on(name, ({ attemptId, ...payload }) => {
+        if (!attemptIds.includes(attemptId)) attemptIds.push(attemptId);
+        this.events.push([name, { ...payload, attempt: attemptIds.indexOf(attemptId) }]);
+      });
+    }
   }
 
   async perform(action: Action): Promise<void> {

@@ -2,6 +2,7 @@
 // (fixed in src/), the others the shortest sequences that found each kind of bug when it was put back on purpose
 // (docs/development.md, "The lifecycle model").
 import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../src/config';
 import { cleanText } from '../../src/clean-text';
 import { createLogger } from '../../src/logger';
 import { FakeApp, create, envelope, makeContainer, microtasksDone, record } from '../unit/fake-app';
@@ -87,7 +88,7 @@ describe('found by the text-rule properties', () => {
     const original = console.log;
     console.log = (...parts: unknown[]) => void lines.push(parts.join(' '));
     try {
-      createLogger(true, token)('event', { message: JSON.stringify(token).slice(1, -1) });
+      createLogger({ debug: true } as Settings, token)('event', { message: JSON.stringify(token).slice(1, -1) });
     } finally {
       console.log = original;
     }

@@ -3,6 +3,7 @@
 // piece of the token of 8 characters or more, is at most 300 code points, never splits a surrogate pair, and codes
 // that are prototype names become "unknown". Seeds: runs.ts.
 import fc from 'fast-check';
+import type { Settings } from '../../src/config';
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH, cleanText } from '../../src/clean-text';
 import { KNOWN_ERROR_CODES } from '../../src/error-codes';
@@ -117,7 +118,7 @@ describe('the text rules, for any token and any text around it', () => {
           const original = console.log;
           console.log = (...parts: unknown[]) => void lines.push(parts.join(' '));
           try {
-            createLogger(true, token)(text.text, text.text, { text: text.text });
+            createLogger({ debug: true } as Settings, token)(text.text, text.text, { text: text.text });
           } finally {
             console.log = original;
           }

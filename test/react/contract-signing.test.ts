@@ -7,7 +7,7 @@ import { EVENT_NAMES } from '../../src/emitter';
 import { ContractSigning, type ContractSigningHandle } from '../../loader/react';
 import { callbackName } from '../../loader/react-props';
 import { LIVE_OPTIONS, SESSION_OPTIONS } from '../../loader/session';
-import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { ATTEMPT_ID, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { constructed, frames, host, props, readyApp, render, root } from './helpers';
 
 const EVENT_CALLBACKS = EVENT_NAMES.map((event) => [event, callbackName(event)] as const);
@@ -45,11 +45,14 @@ describe('<ContractSigning>', () => {
     await render(createElement(ContractSigning, props({ contractId: 'c-1', ...callbacks })));
     const app = await readyApp();
     await act(() => app.send(envelope('completed')));
+    // The attempt's one id, as the SDK put it on each payload.
+    const attemptId = (seen[0][1] as { attemptId: string }).attemptId;
+    expect(attemptId).toMatch(ATTEMPT_ID);
     expect(seen).toEqual([
-      ['contract.loading', { contractId: 'c-1' }],
-      ['contract.loaded', { contractId: 'c-1' }],
-      ['contract.ready', { contractId: 'c-1' }],
-      ['contract.completed', { contractId: 'c-1' }],
+      ['contract.loading', { contractId: 'c-1', attemptId }],
+      ['contract.loaded', { contractId: 'c-1', attemptId }],
+      ['contract.ready', { contractId: 'c-1', attemptId }],
+      ['contract.completed', { contractId: 'c-1', attemptId }],
     ]);
   });
 
@@ -103,7 +106,8 @@ describe('<ContractSigning>', () => {
       app.handshake();
       await app.send(envelope('error', { code: 'not_found' }));
     });
-    expect(errors).toEqual([{ contractId: undefined, code: 'not_found', message: undefined, source: 'app' }]);
+    const attemptId = expect.stringMatching(ATTEMPT_ID);
+    expect(errors).toEqual([{ contractId: undefined, attemptId, code: 'not_found', source: 'app' }]);
     await render(view('second'));
     await act(async () => ref.current!.retry());
     expect(asked).toEqual(['first', 'second']);

@@ -147,15 +147,20 @@ describe('SANDBOX_WEBHOOK_URL deliveries', () => {
   it('deliver a signed contract to every partner URL and the demo receiver, with the same body and signature headers', async () => {
     const applicationId = randomUUID();
     const token = await issueToken(sandbox, applicationId, 'complete');
-    expect(await startSession(sandbox, token)).toMatchObject({ action: 'contract' });
+    const session = await startSession(sandbox, token);
+    // The service's id of the signing session: the app sends it with ready, the webhook carries it as session_id.
+    expect(session).toMatchObject({ action: 'contract', sessionId: expect.stringMatching(/^ses_[0-9a-f]{24}$/) });
     await signContract(sandbox, token);
 
     // The demo receiver verified it, and so did the docs' receiver, each with the secret the banner prints.
     await logLines.next(
-      (line) => line === `webhook verified: application.contract.signed for application ${applicationId}`,
+      (line) =>
+        line ===
+        `webhook verified: application.contract.signed for application ${applicationId}, session ${session.sessionId}`,
     );
     await docReceiverLines.next((line) => line === `application ${applicationId}: contract signed`);
     const demoConfirmation = sandbox.confirmations().find((c) => c.applicationId === applicationId)!;
+    expect(demoConfirmation.sessionId).toBe(session.sessionId);
 
     const hook = await received.next(
       (item) => item.path === '/hook' && JSON.parse(item.rawBody).resource.id === applicationId,
@@ -166,6 +171,7 @@ describe('SANDBOX_WEBHOOK_URL deliveries', () => {
       type: 'application.contract.signed',
       occurred_at: demoConfirmation.occurredAt,
       resource: { id: applicationId, type: 'application' },
+      session_id: session.sessionId,
       links: {
         event_url: `${sandbox.origins.signing}/api/v3/webhooks/events/${event.id}`,
         resource_url: `${sandbox.origins.signing}/api/v3/applications/${applicationId}`,

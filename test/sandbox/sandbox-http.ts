@@ -50,20 +50,25 @@ export async function issueToken(sandbox: RunningSandbox, applicationId: string,
 }
 
 /** POSTs to the signing app's own API as its page does (same origin, the partner demo as the parent). */
-async function appCall(sandbox: RunningSandbox, name: 'session' | 'sign', token: string) {
+async function appCall(sandbox: RunningSandbox, name: 'session' | 'sign', token: string, extra = {}) {
   const answer = await requestLoopback({
     url: `${sandbox.origins.signing}/embed/api/${name}`,
     method: 'POST',
     headers: { origin: sandbox.origins.signing, 'content-type': 'application/json' },
-    body: JSON.stringify({ signingToken: token, parentOrigin: sandbox.origins.partner, locale: 'en' }),
+    body: JSON.stringify({ signingToken: token, parentOrigin: sandbox.origins.partner, locale: 'en', ...extra }),
     ca: sandbox.cert,
   });
   return { status: answer.status, body: JSON.parse(answer.body) };
 }
 
 /** What the signing app is told to do when its page starts a session with `token` (one attempt of open()). */
-export async function startSession(sandbox: RunningSandbox, token: string): Promise<{ action: string; code?: string }> {
-  return (await appCall(sandbox, 'session', token)).body;
+/** `sessionId`: the session the app holds, as its renewal sends it (a renewed token continues that session). */
+export async function startSession(
+  sandbox: RunningSandbox,
+  token: string,
+  sessionId?: string,
+): Promise<{ action: string; code?: string; sessionId?: string }> {
+  return (await appCall(sandbox, 'session', token, { sessionId })).body;
 }
 
 /** Signs the contract of `token` (after a session), as the signer's click does. */

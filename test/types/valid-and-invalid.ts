@@ -6,7 +6,10 @@ const sdk = new SvcContracts('container', { signingToken: 't', contractId: 'c-1'
 sdk
   .on('contract.ready', (payload) => {
     const id: string | undefined = payload.contractId;
+    // Every payload names its attempt; the service's sessionId may be absent (README "Support and tracing").
+    const trace: [string, string | undefined] = [payload.attemptId, payload.sessionId];
     void id;
+    void trace;
   })
   .once('contract.error', (payload: ContractErrorPayload) => {
     switch (payload.code) {
@@ -34,6 +37,8 @@ new SvcContracts(document.body, {
 
 // @ts-expect-error: unknown event name
 sdk.on('contract.redy', () => {});
+// @ts-expect-error: sessionId is optional: not always a string
+sdk.on('contract.error', (payload) => payload.sessionId.length);
 // @ts-expect-error: the ready payload has no code
 sdk.on('contract.ready', (payload) => payload.code);
 // @ts-expect-error: error payload code is a string, not a number

@@ -135,9 +135,31 @@ export class FakeApp {
   }
 }
 
-/** Records every SDK event in order, with its payload. */
+/** The form of every attemptId (README "Support and tracing"). */
+export const ATTEMPT_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * A debug line without its attempt (the id, or "-" outside any attempt), for the tests of other rules;
+ * test/unit/tracing.test.ts tests the attempt in each line.
+ */
+export const untraced = (line: string) => line.replace(/^\[contracts-sdk\] ([0-9a-f]{32}|-) /, '[contracts-sdk] ');
+
+/**
+ * Records every SDK event in order, with its payload. The attemptId, checked here to be one (ATTEMPT_ID), goes to
+ * `attemptIds` and out of the recorded payload, so the tests of other rules compare the rest; test/unit/tracing.test.ts
+ * tests the ids themselves.
+ */
 export function record(sdk: SvcContracts) {
   const seen: Array<[string, unknown]> = [];
-  for (const name of EVENT_NAMES) sdk.on(name, (payload) => seen.push([name, payload]));
-  return { seen, names: () => seen.map(([name]) => name) };
+  const attemptIds: string[] = [];
+  for (const name of EVENT_NAMES) {
+    sdk.on(name, (payload) => {
+      const { attemptId, ...rest } = payload;
+      if (!ATTEMPT_ID.test(attemptId)) throw new Error(`${name} without an attemptId: ${attemptId}`);
+      attemptIds.push(attemptId);
+      // Frozen as the SDK froze it, for the tests of that rule.
+      seen.push([name, Object.isFrozen(payload) ? Object.freeze(rest) : rest]);
+    });
+  }
+  return { seen, attemptIds, names: () => seen.map(([name]) => name) };
 }

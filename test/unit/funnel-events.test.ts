@@ -1,7 +1,7 @@
 // contract.step (where the signer is, for funnels) and contract.activity (the signer is active: partners extend
 // their own idle-logout timer). Both come from the app while the attempt runs; the SDK bounds how many reach the page.
 import { describe, expect, it, vi } from 'vitest';
-import { FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
+import { FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, record, untraced } from './fake-app';
 
 async function ready(config = {}) {
   const container = makeContainer();
@@ -65,7 +65,7 @@ describe('contract.step', () => {
 
   it('a step that is not a string (missing, null, a number, an object) is malformed: ignored, logged as such', async () => {
     const lines: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(untraced(parts.join(' '))));
     const { app, events } = await ready({ debug: true });
     for (const name of [undefined, null, 42, { step: 'x' }, ['document_viewed']]) await app.send(step(name));
     await app.send(envelope('step'));
@@ -115,7 +115,7 @@ describe('contract.step', () => {
 
   it('a flood of 10,000 steps gives at most 100 events per attempt, and no debug line per step', async () => {
     const lines: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(untraced(parts.join(' '))));
     const { app, events } = await ready({ debug: true });
     lines.length = 0;
     await app.sendAll(Array.from({ length: 10_000 }, (_, i) => step(`step_${i}`)));

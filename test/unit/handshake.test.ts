@@ -11,8 +11,8 @@ async function opened() {
 }
 
 describe('handshake', () => {
-  it('answers a valid hello with init, the token and a port, posted to the exact app origin', async () => {
-    const { app } = await opened();
+  it('answers a valid hello with init, the token, the attemptId and a port, posted to the exact app origin', async () => {
+    const { app, events } = await opened();
     const { message, targetOrigin } = app.handshake();
     expect(targetOrigin).toBe(APP_ORIGIN);
     expect(message).toEqual({
@@ -21,6 +21,7 @@ describe('handshake', () => {
       type: 'init',
       signingToken: TOKEN,
       contractId: 'c-1',
+      attemptId: events.attemptIds[0],
       sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
       dir: 'ltr',
       features: SDK_FEATURES,

@@ -1,5 +1,6 @@
 // The small modules on their own: protocol parsing, the emitter, cleanup, and the signing-app address rule.
 import { describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../src/config';
 import { resolveSigningApp } from '../../src/app-url';
 import { createCleanup } from '../../src/cleanup';
 import { createEmitter } from '../../src/emitter';
@@ -41,14 +42,21 @@ describe('protocol', () => {
     expect(parseAppMessage(message('hello'), 1, TOKEN)).toBeUndefined();
   });
 
-  it('builds init with the chosen version, the token, contractId, sdkVersion and the presentation', () => {
+  it('builds init with the chosen version, the token, contractId, attemptId, sdkVersion and the presentation', () => {
     const appearance = { theme: 'dark' as const };
-    expect(initMessage(1, TOKEN, 'c', { appearance, locale: 'de', dir: 'rtl' })).toStrictEqual({
+    expect(
+      initMessage(1, TOKEN, { contractId: 'c', trace: { attemptId: 'a1' } } as Settings, {
+        appearance,
+        locale: 'de',
+        dir: 'rtl',
+      }),
+    ).toStrictEqual({
       protocol: PROTOCOL,
       version: 1,
       type: 'init',
       signingToken: TOKEN,
       contractId: 'c',
+      attemptId: 'a1',
       sdkVersion: SDK_VERSION,
       appearance,
       locale: 'de',
@@ -94,9 +102,9 @@ describe('emitter', () => {
     });
     emitter.once('contract.ready', () => calls.push('b'));
     emitter.on('contract.ready', () => calls.push('c'));
-    emitter.emit('contract.ready', { contractId: undefined });
+    emitter.emit('contract.ready', { contractId: undefined, attemptId: 'a' });
     expect(calls).toEqual(['a', 'b', 'c']);
-    emitter.emit('contract.ready', { contractId: undefined });
+    emitter.emit('contract.ready', { contractId: undefined, attemptId: 'a' });
     expect(calls).toEqual(['a', 'b', 'c', 'a', 'c', 'late']);
   });
 
@@ -107,8 +115,14 @@ describe('emitter', () => {
     emitter.off('contract.error', handler);
     emitter.on('contract.loaded', handler);
     emitter.clear();
-    emitter.emit('contract.error', { contractId: undefined, code: 'x', source: 'app', message: undefined });
-    emitter.emit('contract.loaded', { contractId: undefined });
+    emitter.emit('contract.error', {
+      contractId: undefined,
+      attemptId: 'a',
+      code: 'x',
+      source: 'app',
+      message: undefined,
+    });
+    emitter.emit('contract.loaded', { contractId: undefined, attemptId: 'a' });
     expect(handler).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,17 @@
 // hello listed it too. From an app that did not (a 1.2 app, or `features` that is not a real array of strings) they
 // are ignored, logged with debug, and nothing of the feature runs: no token call, no renewed, no watchdog, no ping.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
+import {
+  APP_ORIGIN,
+  FakeApp,
+  TOKEN,
+  create,
+  envelope,
+  makeContainer,
+  microtasksDone,
+  record,
+  untraced,
+} from './fake-app';
 
 let clock = 0;
 /** Every debug line, as printed; the console stays quiet. */
@@ -12,7 +22,9 @@ beforeEach(() => {
   clock = 0;
   vi.spyOn(performance, 'now').mockImplementation(() => clock);
   lines = [];
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+  vi.spyOn(console, 'log').mockImplementation(
+    (...args: unknown[]) => void lines.push(untraced(args.map(String).join(' '))),
+  );
 });
 afterEach(() => vi.restoreAllMocks());
 

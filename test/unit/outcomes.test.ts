@@ -1,7 +1,17 @@
 // contract.declined and contract.cancelled: the signer's two other ways out of an attempt (docs/protocol.md §6).
 // Each ends the attempt like completed (the frame stays, a reloaded app gets no init); open() starts a new one.
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
+import {
+  APP_ORIGIN,
+  FakeApp,
+  TOKEN,
+  create,
+  envelope,
+  makeContainer,
+  microtasksDone,
+  record,
+  untraced,
+} from './fake-app';
 
 type Setup = Awaited<ReturnType<typeof inState>>;
 
@@ -224,7 +234,7 @@ describe('an app message this SDK does not know', () => {
     const lines: string[] = [];
     const { app } = await inState('completed');
     const original = console.log;
-    console.log = (...parts: unknown[]) => lines.push(parts.join(' '));
+    console.log = (...parts: unknown[]) => lines.push(untraced(parts.join(' ')));
     try {
       await app.send(envelope('declined', { reason: TOKEN }));
       await app.send(envelope('step', { step: 'document_viewed' }));

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { inOrder } from '../../src/lifecycle';
 import { parseAppMessage, SDK_FEATURES } from '../../src/protocol';
 import { MESSAGE_RULES, PORT_OPEN } from '../../src/protocol-table';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
 
 const appRules = MESSAGE_RULES.filter((rule) => rule.from === 'app');
 /** The fields that make a message of `type` valid (the table's required ones). */
@@ -38,7 +38,7 @@ describe('the code follows the protocol table', () => {
     '$type from an app that listed no feature: ignored as the table says',
     async ({ type, feature }) => {
       const lines: string[] = [];
-      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(untraced(args.join(' '))));
       const container = makeContainer();
       void create({ debug: true }, container).open();
       const app = FakeApp.in(container);

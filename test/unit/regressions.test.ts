@@ -1,5 +1,6 @@
 // Changes to src/ that once went unnoticed by the suite (issue 12): each test here fails when its line breaks.
 import { describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../src/config';
 import { DEFAULT_APP_URLS, buildConstants, signingAppUrl } from '../../lib/build-constants.mjs';
 import { SvcContracts } from '../../src';
 import { createLogger } from '../../src/logger';
@@ -91,11 +92,11 @@ describe('behaviour that must not drift', () => {
 
   it('the debug logger redacts every detail it prints, not only the step', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    createLogger(true, TOKEN)(`step ${TOKEN}`, { nested: [TOKEN] }, TOKEN, `text ${TOKEN}`);
+    createLogger({ debug: true } as Settings, TOKEN)(`step ${TOKEN}`, { nested: [TOKEN] }, TOKEN, `text ${TOKEN}`);
     const printed = JSON.stringify(log.mock.calls);
     expect(printed).not.toContain(TOKEN);
     expect(log.mock.calls[0]).toEqual([
-      '[contracts-sdk] step [redacted]',
+      '[contracts-sdk] - step [redacted]',
       '{"nested":["[redacted]"]}',
       '[redacted]',
       'text [redacted]',

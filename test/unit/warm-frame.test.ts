@@ -15,6 +15,7 @@ import {
   makeContainer,
   microtasksDone,
   record,
+  untraced,
 } from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm'] });
@@ -218,7 +219,7 @@ describe("warm start: the warm frame's hello is checked like any other (issue #4
     (method) => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const lines: string[] = [];
-      vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(args.join(' ')));
+      vi.spyOn(console, 'log').mockImplementation((...args) => void lines.push(untraced(args.join(' '))));
       const source = vi.fn(() => TOKEN);
       const { sdk, app, events } = warmed({ signingToken: source, debug: true });
       app.iframe.dispatchEvent(new Event('load'));

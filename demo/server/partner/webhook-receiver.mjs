@@ -33,11 +33,13 @@ export function createWebhookReceiver({ secrets, now = () => Date.now(), log = (
       confirmations.push({
         eventId: event.id,
         applicationId: String(event.resource.id),
+        // The signing session, as the page's contract.* payloads name it (sessionId): joins the two.
+        sessionId: typeof event.session_id === 'string' ? event.session_id : undefined,
         occurredAt: String(event.occurred_at),
         receivedAt: new Date(now()).toISOString(),
       });
       if (confirmations.length > MAX_REMEMBERED) confirmations.shift();
-      log(`webhook verified: ${event.type} for application ${event.resource.id}`);
+      log(`webhook verified: ${event.type} for application ${event.resource.id}, session ${event.session_id}`);
     }
     return sendJson(res, 200, { received: true });
   }

@@ -62,11 +62,14 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
         message: 'This contract has already been signed.',
       });
     }
+    // A renewal (the app still holds its session): the new token continues that session.
+    if (typeof body.sessionId === 'string') store.continueSession(record, body.sessionId);
     const behaviour = behaviourFor(record.scenario, { ...store.startSession(record), slowReadyMs, expireMs });
     if (behaviour.kind === 'silent') return sendJson(res, 200, { action: 'silent' });
     if (behaviour.kind === 'error') return sendJson(res, 200, errorAction(behaviour));
     return sendJson(res, 200, {
       action: 'contract',
+      sessionId: record.sessionId,
       readyDelayMs: behaviour.readyDelayMs ?? 0,
       reloadOnce: Boolean(behaviour.reloadOnce),
       neverReady: Boolean(behaviour.neverReady),
@@ -95,7 +98,12 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       });
     }
     record.signedAt = new Date().toISOString();
-    webhooks.emit('application.contract.signed', { id: record.applicationId, type: 'application' });
+    webhooks.emit(
+      'application.contract.signed',
+      { id: record.applicationId, type: 'application' },
+      // The service's own field (not in the spec's envelope): the signing session the page's events named.
+      { session_id: record.sessionId },
+    );
     return sendJson(res, 200, { signedAt: record.signedAt });
   }
 

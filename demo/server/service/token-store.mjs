@@ -44,6 +44,16 @@ export function createTokenStore({ now = () => Date.now() } = {}) {
     return { firstInit: record.initCount === 1, firstOfApplication: starts === 1 };
   }
 
+  /**
+   * A renewed token continues the signing session the app holds (`sessionId`, from its first session request) when
+   * that session belongs to the same application: the webhook then names the session the page's events named.
+   */
+  function continueSession(record, sessionId) {
+    for (const other of records.values()) {
+      if (other.sessionId === sessionId && other.applicationId === record.applicationId) record.sessionId = sessionId;
+    }
+  }
+
   function remember(record) {
     if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
     records.set(record.token, record);
@@ -56,6 +66,9 @@ export function createTokenStore({ now = () => Date.now() } = {}) {
       scenario: scenarioOf(token),
       applicationId,
       contractId: randomUUID(),
+      // The service's id of the signing session: sent to the app (its ready passes it to the SDK's payloads) and in
+      // the application.contract.signed webhook, so a partner joins the page's events with the confirmation.
+      sessionId: `ses_${randomBytes(12).toString('hex')}`,
       signer,
       issuedAt: now(),
       initCount: 0,
@@ -63,5 +76,5 @@ export function createTokenStore({ now = () => Date.now() } = {}) {
     };
   }
 
-  return { issue, lookup, startSession };
+  return { issue, lookup, startSession, continueSession };
 }

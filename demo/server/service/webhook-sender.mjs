@@ -14,13 +14,14 @@ export function createWebhookSender({ targets, serviceOrigin, numRetries = 3, ba
   const deliveries = [];
   let closed = false;
 
-  function envelope(type, resource) {
+  function envelope(type, resource, fields) {
     const id = randomUUID();
     return {
       id,
       type,
       occurred_at: new Date().toISOString(),
       resource,
+      ...fields,
       links: {
         event_url: `${serviceOrigin}/api/v3/webhooks/events/${id}`,
         resource_url: `${serviceOrigin}/api/v3/applications/${resource.id}`,
@@ -28,9 +29,12 @@ export function createWebhookSender({ targets, serviceOrigin, numRetries = 3, ba
     };
   }
 
-  /** Queues one event for delivery to every target and returns it; delivery and retries carry on in the background. */
-  function emit(type, resource) {
-    const event = envelope(type, resource);
+  /**
+   * Queues one event for delivery to every target and returns it; delivery and retries carry on in the background.
+   * `fields`: the event type's own top-level fields (application.contract.signed: session_id).
+   */
+  function emit(type, resource, fields = {}) {
+    const event = envelope(type, resource, fields);
     const rawBody = JSON.stringify(event);
     for (const target of targets) attempt(target, event, rawBody, 1);
     return event;
