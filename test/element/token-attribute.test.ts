@@ -21,7 +21,14 @@ function expectRefused(
   expect(seen).toEqual([
     [
       'contract-error',
-      { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: expect.stringMatching(message) },
+      // No attempt started: the element's own misuse carries attemptId "-".
+      {
+        contractId: 'c-1',
+        attemptId: '-',
+        code: 'loading_error',
+        source: 'sdk',
+        message: expect.stringMatching(message),
+      },
     ],
   ]);
   expect(consoleError).toHaveBeenCalledTimes(1);

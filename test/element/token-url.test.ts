@@ -3,7 +3,7 @@
 // loading_error as a failing token function, naming what failed and never the answer's text.
 import { describe, expect, it, vi } from 'vitest';
 import { SvcContractSigning } from '../../loader/element';
-import { APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
+import { ATTEMPT_ID, APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { created, events, makeElement, settled } from './helpers';
 
 const ROUTE = '/api/signing-token';
@@ -191,7 +191,13 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(errors()).toEqual([
       [
         'contract-error',
-        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: expect.stringMatching(message) },
+        {
+          contractId: 'c-1',
+          attemptId: expect.stringMatching(ATTEMPT_ID),
+          code: 'loading_error',
+          source: 'sdk',
+          message: expect.stringMatching(message),
+        },
       ],
     ]);
     expect(JSON.stringify(errors())).not.toContain(SERVER_TEXT);
@@ -206,7 +212,13 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(errors()).toEqual([
       [
         'contract-error',
-        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: 'The browser is offline.' },
+        {
+          contractId: 'c-1',
+          attemptId: expect.stringMatching(ATTEMPT_ID),
+          code: 'loading_error',
+          source: 'sdk',
+          message: 'The browser is offline.',
+        },
       ],
     ]);
   });
@@ -243,7 +255,13 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     await app.send(envelope('error', { code: 'not_found', message: 'expired' }));
     expect(errors()[1]).toEqual([
       'contract-error',
-      { contractId: 'c-1', code: 'not_found', message: 'expired', source: 'app' },
+      {
+        contractId: 'c-1',
+        attemptId: expect.stringMatching(ATTEMPT_ID),
+        code: 'not_found',
+        message: 'expired',
+        source: 'app',
+      },
     ]);
   });
 });
@@ -270,7 +288,13 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
     expect(errors()).toEqual([
       [
         'contract-error',
-        { contractId: 'c-1', code: 'loading_error', source: 'sdk', message: expect.stringMatching(message) },
+        {
+          contractId: 'c-1',
+          attemptId: '-',
+          code: 'loading_error',
+          source: 'sdk',
+          message: expect.stringMatching(message),
+        },
       ],
     ]);
     expect(String(consoleError.mock.calls[0][0])).toMatch(message);
