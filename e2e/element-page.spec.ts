@@ -77,6 +77,7 @@ pageTest(
       'leaked',
       {
         contractId: 'loan-42',
+        attemptId: '-', // no attempt started: the element's own misuse
         code: 'loading_error',
         source: 'sdk',
         message: expect.stringMatching(
