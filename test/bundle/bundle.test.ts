@@ -1,24 +1,15 @@
 // @vitest-environment node
 // Checks the built files exactly as partners get them (run `npm run build` first; `npm test` does).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cdnPaths, expectPinnedAndFloating, version } from './cdn-files';
 import { BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 
-const root = join(__dirname, '..', '..');
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const packageDir = join(root, 'dist', 'packages', 'contracts-sdk');
-const pinned = join(packageDir, version, 'index.umd.js');
-const floating = join(packageDir, `v${version.split('.')[0]}`, 'index.umd.js');
+const { pinned } = cdnPaths('index.umd.js');
 
 describe('built bundle', () => {
   it('exists at the pinned and the floating major path', () => {
-    expect(existsSync(pinned), `${pinned} is missing: run npm run build`).toBe(true);
-    expect(existsSync(`${pinned}.map`)).toBe(true);
-    expect(existsSync(floating)).toBe(true);
-    expect(existsSync(`${floating}.map`)).toBe(true);
-    expect(existsSync(`${floating}.integrity`), 'the floating path must not carry integrity').toBe(false);
-    expect(readFileSync(floating)).toEqual(readFileSync(pinned));
+    expectPinnedAndFloating('index.umd.js');
   });
 
   it('evaluates in a fresh global to SvcSDK with exactly its three members, and no other global', () => {

@@ -1,17 +1,13 @@
 // @vitest-environment node
 // The element's CDN file (element.umd.js) exactly as partners get it (run `npm run build` first; `npm test` does):
 // pinned with its integrity and floating, the npm element entry's code taking the SvcSDK global, within its budget.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { cdnPaths, expectPinnedAndFloating, version } from './cdn-files';
 import { ELEMENT_BUDGET_GZIP_BYTES, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
 
-const root = join(__dirname, '..', '..');
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const packageDir = join(root, 'dist', 'packages', 'contracts-sdk');
-const pinned = join(packageDir, version, 'element.umd.js');
-const floating = join(packageDir, `v${version.split('.')[0]}`, 'element.umd.js');
+const { pinned } = cdnPaths('element.umd.js');
 
 /**
  * Runs the file as a classic script in a fresh global with the few browser names it reads at load: the tags it
@@ -39,12 +35,7 @@ function evaluateElementFile(code: string) {
 
 describe('the element CDN file (element.umd.js)', () => {
   it('exists at the pinned and the floating major path; only the pinned one carries integrity', () => {
-    expect(existsSync(pinned), `${pinned} is missing: run npm run build`).toBe(true);
-    expect(existsSync(`${pinned}.map`)).toBe(true);
-    expect(existsSync(floating)).toBe(true);
-    expect(existsSync(`${floating}.map`)).toBe(true);
-    expect(existsSync(`${floating}.integrity`), 'the floating path must not carry integrity').toBe(false);
-    expect(readFileSync(floating)).toEqual(readFileSync(pinned));
+    expectPinnedAndFloating('element.umd.js');
   });
 
   it('has an .integrity sidecar equal to the SHA-384 of the exact bytes', () => {
