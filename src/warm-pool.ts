@@ -1,0 +1,88 @@
+// The warm start at scale (issue #45, docs/decisions.md #31): one warm frame per embed URL per page, however many
+// instances want one. It waits at the end of <body>, no instance's until the first open() or prepare() of any of
+// them takes it: moveBefore() carries it into that instance's container with its document (appendChild would
+// reload it), and the attempt's options become the taker's. A browser without moveBefore (WebKit) warms one frame
+// per instance in its own container, as svc-contracts.ts does when canShareWarm() says no.
+import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
+import type { Settings } from './config';
+import { dressFrame } from './frame';
+import type { Logger } from './logger';
+
+/** Per embed URL: the instances (by their settings) that want a warm frame, and the frame waiting, if any. */
+interface Shared {
+  wanting: Map<Settings, Logger>;
+  waiting?: Attempt;
+  /** The waiting frame's options: nobody's, until taking it copies the taker's onto them. */
+  bound?: AttemptOptions;
+}
+const pool = new Map<string, Shared>();
+
+export const canShareWarm = (): boolean => 'moveBefore' in Element.prototype;
+
+/** An instance that wants a warm frame: the page's one for its embed URL, created now if none waits. */
+export function wantWarm(settings: Settings, log: Logger): void {
+  const url = settings.app.embedUrl;
+  const shared: Shared = pool.get(url) ?? { wanting: new Map() };
+  pool.set(url, shared);
+  shared.wanting.set(settings, log);
+  if (!shared.waiting) warmUp(shared);
+}
+
+/**
+ * The waiting frame for this instance's first attempt, bound to it and moved into its container; undefined when
+ * it did not want one (warm: false, already took or closed), none waits, or it failed or cannot move (another
+ * document's container): the instance starts its own. Either way it no longer wants one; any others get a new one
+ * when the page is idle, so a later click is fast too, without taking bandwidth from this signer's click.
+ */
+export function takeWarm(taker: AttemptOptions): Attempt | undefined {
+  const shared = pool.get(taker.settings.app.embedUrl);
+  const attempt = shared?.wanting.delete(taker.settings) ? shared.waiting : undefined;
+  if (!attempt) return;
+  shared!.waiting = undefined;
+  (window.requestIdleCallback ?? setTimeout)(() => shared!.waiting || warmUp(shared!));
+  // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
+  if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
+    attempt.teardown();
+    return;
+  }
+  Object.assign(shared!.bound!, taker);
+  dressFrame(attempt.iframe!, taker.settings);
+  return attempt;
+}
+
+/** Moves the frame with its document; false where it cannot (a container in another document of the page). */
+function moved(iframe: HTMLIFrameElement, container: Element): boolean {
+  try {
+    container.moveBefore(iframe, null);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the waiting one goes. */
+export function leaveWarm(settings: Settings): void {
+  const url = settings.app.embedUrl;
+  const shared = pool.get(url);
+  if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
+  shared.waiting?.teardown();
+  pool.delete(url);
+}
+
+/** A frame for the first instance still wanting one: hidden, in <body>, its hello held for whoever takes it. */
+function warmUp(shared: Shared): void {
+  const [first] = shared.wanting;
+  if (!first) return;
+  const [settings, log] = first;
+  // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
+  shared.bound = {
+    warm: true,
+    settings,
+    log,
+    container: document.body,
+    canGreet: () => true,
+    onLoadingFailed() {},
+    focusBefore() {},
+  } as unknown as AttemptOptions;
+  shared.waiting = createAttempt(shared.bound);
+}
