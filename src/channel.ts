@@ -74,7 +74,7 @@ type Hello = { version: number; features: string[] };
 export function openChannel(options: ChannelOptions): Channel {
   const { iframe, popup, cleanup } = options;
   const origin = options.settings.app.origin;
-  const ignore: IgnoredLog = createIgnoredLog((step, ...details) => options.log(step, ...details));
+  const ignore: IgnoredLog = createIgnoredLog(options);
   const ignoreApp = (what: string) => ignore(what, origin);
   const withAttemptToken = withToken(options.token, cleanup);
   let port: AppPort | undefined;

@@ -8,12 +8,13 @@ import type { Settings } from './config';
 import { dressFrame } from './frame';
 import type { Logger } from './logger';
 
-/** Per embed URL: the instances (by their settings) that want a warm frame, and the frame waiting, if any. */
+// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+/** Per embed URL: the instances (by their settings) that want a warm frame, and the spare frame waiting, if any. */
 interface Shared {
-  wanting: Map<Settings, Logger>;
-  waiting?: Attempt;
-  /** The waiting frame's options: nobody's, until taking it copies the taker's onto them. */
-  bound?: AttemptOptions;
+  wanting: Map<Settings, Logger>; // shortened by the build
+  spare?: Attempt; // shortened by the build
+  /** The spare frame's options: nobody's, until taking it copies the taker's onto them. */
+  spareOptions?: AttemptOptions; // shortened by the build
 }
 const pool = new Map<string, Shared>();
 
@@ -25,27 +26,27 @@ export function wantWarm(settings: Settings, log: Logger): void {
   const shared: Shared = pool.get(url) ?? { wanting: new Map() };
   pool.set(url, shared);
   shared.wanting.set(settings, log);
-  if (!shared.waiting) warmUp(shared);
+  if (!shared.spare) warmUp(shared);
 }
 
 /**
- * The waiting frame for this instance's first attempt, bound to it and moved into its container; undefined when
+ * The spare frame for this instance's first attempt, bound to it and moved into its container; undefined when
  * it did not want one (warm: false, already took or closed), none waits, or it failed or cannot move (another
  * document's container): the instance starts its own. Either way it no longer wants one; any others get a new one
  * when the page is idle, so a later click is fast too, without taking bandwidth from this signer's click.
  */
 export function takeWarm(taker: AttemptOptions): Attempt | undefined {
   const shared = pool.get(taker.settings.app.embedUrl);
-  const attempt = shared?.wanting.delete(taker.settings) ? shared.waiting : undefined;
+  const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
   if (!attempt) return;
-  shared!.waiting = undefined;
-  (window.requestIdleCallback ?? setTimeout)(() => shared!.waiting || warmUp(shared!));
+  shared!.spare = undefined;
+  (window.requestIdleCallback ?? setTimeout)(() => shared!.spare || warmUp(shared!));
   // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
   if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
     attempt.teardown();
     return;
   }
-  Object.assign(shared!.bound!, taker);
+  Object.assign(shared!.spareOptions!, taker);
   dressFrame(attempt.iframe!, taker.settings);
   return attempt;
 }
@@ -60,12 +61,12 @@ function moved(iframe: HTMLIFrameElement, container: Element): boolean {
   }
 }
 
-/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the waiting one goes. */
+/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes. */
 export function leaveWarm(settings: Settings): void {
   const url = settings.app.embedUrl;
   const shared = pool.get(url);
   if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
-  shared.waiting?.teardown();
+  shared.spare?.teardown();
   pool.delete(url);
 }
 
@@ -75,7 +76,7 @@ function warmUp(shared: Shared): void {
   if (!first) return;
   const [settings, log] = first;
   // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
-  shared.bound = {
+  shared.spareOptions = {
     warm: true,
     settings,
     log,
@@ -84,5 +85,5 @@ function warmUp(shared: Shared): void {
     onLoadingFailed() {},
     focusBefore() {},
   } as unknown as AttemptOptions;
-  shared.waiting = createAttempt(shared.bound);
+  shared.spare = createAttempt(shared.spareOptions);
 }
