@@ -17,6 +17,13 @@ interface Shared {
   spareOptions?: AttemptOptions; // shortened by the build
 }
 const pool = new Map<string, Shared>();
+/**
+ * How long after a take the next frame starts: after the taker's app is ready (0.15-0.2 s from the click at 100 ms
+ * RTT), so it does not compete with it, and long before a signer comes back for the next row. Not
+ * requestIdleCallback: it fires within milliseconds of the click, in the taker's loading, or not for seconds
+ * (Chromium, seen in the bench: none in 15 s); docs/decisions.md #31.
+ */
+export const REWARM_AFTER_MS = 1000;
 
 export const canShareWarm = (): boolean => 'moveBefore' in Element.prototype;
 
@@ -33,14 +40,14 @@ export function wantWarm(settings: Settings, log: Logger): void {
  * The spare frame for this instance's first attempt, bound to it and moved into its container; undefined when
  * it did not want one (warm: false, already took or closed), none waits, or it failed or cannot move (another
  * document's container): the instance starts its own. Either way it no longer wants one; any others get a new one
- * when the page is idle, so a later click is fast too, without taking bandwidth from this signer's click.
+ * REWARM_AFTER_MS later, so a later click is fast too, without taking bandwidth from this signer's click.
  */
 export function takeWarm(taker: AttemptOptions): Attempt | undefined {
   const shared = pool.get(taker.settings.app.embedUrl);
   const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
   if (!attempt) return;
   shared!.spare = undefined;
-  (window.requestIdleCallback ?? setTimeout)(() => shared!.spare || warmUp(shared!));
+  setTimeout(() => shared!.spare || warmUp(shared!), REWARM_AFTER_MS);
   // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
   if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
     attempt.teardown();

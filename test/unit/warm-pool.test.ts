@@ -1,10 +1,11 @@
 // The warm start at scale (issue #45): where frames can move with their document (Element.moveBefore), a page's
 // instances share one warm frame per embed URL. It waits hidden at the end of <body>, nobody's; the first open() or
 // prepare() of any instance takes it into its own container, bound to that instance (token, settings, callbacks);
-// the others start their own, or take the one re-warmed when the page is idle. What real browsers make of it (one
+// the others start their own, or take the one re-warmed a second after a take. What real browsers make of it (one
 // /embed request for ten instances, the move keeping the document) is e2e/warm-frame.spec.ts's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
+import { REWARM_AFTER_MS } from '../../src/warm-pool';
 import { APP_ORIGIN, APP_URL, FakeApp, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm', 'renew'] });
@@ -12,6 +13,7 @@ const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm', 'renew'
 // happy-dom has no moveBefore; an insertBefore there reloads nothing either. As in browsers, it refuses a node of
 // another tree (a frame the page removed, a container in another document). Without it: one frame per instance.
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   Object.defineProperty(Element.prototype, 'moveBefore', {
     configurable: true,
     value(this: Element, node: Node, child: Node | null) {
@@ -48,8 +50,8 @@ function waitingApp(): FakeApp {
 const posted = (app: FakeApp) => app.window.postMessage.mock.calls;
 const inits = (app: FakeApp) => posted(app).filter(([message]) => message.type === 'init');
 
-/** Lets the idle re-warm run (happy-dom has no requestIdleCallback: the fallback's 0 ms timeout). */
-const idle = () => new Promise((resolve) => setTimeout(resolve, 1));
+/** Lets the re-warm's time pass (setTimeout is faked in this file; port messages and setImmediate are not). */
+const rewarmDue = async () => void vi.advanceTimersByTime(REWARM_AFTER_MS);
 
 describe('one warm frame per embed URL per page', () => {
   it('three instances at load: one hidden frame in <body>, none in their containers, no event', () => {
@@ -108,7 +110,9 @@ describe('one warm frame per embed URL per page', () => {
     expect(framesIn(first.container)).toEqual([app.iframe]);
     expect(framesIn(second.container)).toHaveLength(1);
     expect(framesIn(second.container)[0]).not.toBe(app.iframe);
-    await idle();
+    vi.advanceTimersByTime(REWARM_AFTER_MS - 1);
+    expect(waitingFrames(), 'not while the taker loads').toEqual([]);
+    vi.advanceTimersByTime(1);
     // The re-warm: one new frame, for the third only, which takes it.
     const rewarmed = waitingApp();
     expect(rewarmed.iframe).not.toBe(app.iframe);
@@ -122,7 +126,7 @@ describe('one warm frame per embed URL per page', () => {
     const app = waitingApp();
     app.post(WARM_HELLO);
     void first.sdk.open();
-    await idle();
+    await rewarmDue();
     const rewarmed = waitingApp();
     rewarmed.post(WARM_HELLO);
     void second.sdk.open();
@@ -139,7 +143,7 @@ describe('one warm frame per embed URL per page', () => {
     const [only] = page(1);
     const app = waitingApp();
     void only.sdk.open();
-    await idle();
+    await rewarmDue();
     expect(waitingFrames()).toEqual([]);
     expect(framesIn(only.container)).toEqual([app.iframe]);
   });
@@ -178,7 +182,7 @@ describe('the shared frame and destroy(), close(), warm: false', () => {
       const instances = page(3);
       const app = waitingApp();
       void instances[1].sdk.open();
-      await idle();
+      await rewarmDue();
       const rewarmed = waitingApp();
       for (const n of order) instances[n].sdk.destroy();
       expect(app.iframe.isConnected).toBe(false);
@@ -222,7 +226,6 @@ describe('the shared frame and destroy(), close(), warm: false', () => {
 
 describe('a shared frame that failed before anyone took it', () => {
   it('loaded without hello: the taker starts its own frame and the failed one goes', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const [first] = page(2);
     const app = waitingApp();
     app.iframe.dispatchEvent(new Event('load'));
