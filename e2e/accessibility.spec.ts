@@ -114,10 +114,11 @@ test('partner page with a warm frame (constructed, not opened): no serious or cr
   await page.goto(hostUrl());
   await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
   // The awaited thing: the hidden frame's app has loaded (it waits for init), so the scan sees the page as signers do.
+  // It waits at the end of <body> until an instance takes it (warm-pool.ts; both engines here move frames).
   await expect
     .poll(() =>
       page
-        .frameLocator('#c1 iframe')
+        .frameLocator('body > iframe')
         .locator('html')
         .evaluate(() => document.readyState),
     )

@@ -1,8 +1,10 @@
-// The warm start (issue #32) in the Playwright engines (Chromium, Firefox), on the strict CSP + Trusted Types page:
-// from construction one hidden frame of the signing app (no box, out of the Tab order and the accessibility tree),
-// its requests carry no token, it stores no cookie and nothing in storage, no session starts before open();
-// open() shows that same document (the embed page is requested once), and close() removes it. 1,000
-// construct/destroy cycles are e2e/leak.spec.ts's.
+// The warm start (issues #32, #45) in the Playwright engines (Chromium, Firefox: both move a frame with its document,
+// Element.moveBefore), on the strict CSP + Trusted Types page: from construction one hidden frame of the signing app
+// per page, at the end of <body> (no box, out of the Tab order and the accessibility tree), however many instances;
+// its requests carry no token, it stores no cookie and nothing in storage, no session starts before open(); the
+// first open() of any instance moves that same document into its container (the embed page is requested once),
+// and close() removes it. 1,000 construct/destroy cycles are e2e/leak.spec.ts's. WebKit (no moveBefore) keeps a
+// frame per instance in its container, as in test/unit/warm-pool.test.ts "without moveBefore".
 import { adHocToken, expect, test } from './support/fixtures';
 import type { Host } from './support/host';
 import { recordServerRequests } from './support/server-requests';
@@ -20,7 +22,12 @@ import {
 import { ATTEMPT_ID } from './scenarios/expected';
 import { expectStrictPageClean } from './scenarios/security';
 
-function layout(host: Host) {
+/** The page's shared warm frame, waiting for an instance to take it. */
+const WAITING = 'body > iframe';
+
+const waitingCount = (host: Host) => host.evaluate((selector) => document.querySelectorAll(selector).length, WAITING);
+
+function layout(host: Host, selector: string) {
   return host.evaluate((selector) => {
     const frame = document.querySelector(selector) as HTMLIFrameElement;
     return {
@@ -28,7 +35,7 @@ function layout(host: Host) {
       boxes: frame.getClientRects().length,
       style: frame.getAttribute('style'),
     };
-  }, frameIn('c1'));
+  }, selector);
 }
 
 test('constructed: one hidden frame loads the app without a token; open() shows that same document; close() removes it', async ({
@@ -44,22 +51,23 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   await host.goto(hostUrl({ csp: 'strict' }));
   await addHostButtons(host, 'c1');
   await createInstance(host, 'a', 'c1', { signingToken: token, appUrl: origin });
-  expect(await frameCount(host, 'c1')).toBe(1);
+  expect(await waitingCount(host)).toBe(1);
+  expect(await frameCount(host, 'c1')).toBe(0);
   // The awaited thing: the warm app's document has loaded (it said hello and was told to wait).
-  await expect.poll(() => host.evaluateInFrame(frameIn('c1'), () => document.readyState)).toBe('complete');
-  await host.evaluateInFrame(frameIn('c1'), () => void (window.__warm = true));
+  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
+  await host.evaluateInFrame(WAITING, () => void (window.__warm = true));
 
-  const hidden = await layout(host);
+  const hidden = await layout(host, WAITING);
   expect.soft(hidden.visible, 'not rendered').toBe(false);
   expect.soft(hidden.boxes, 'no layout box').toBe(0);
   await host.evaluate(() => document.getElementById('before')!.focus());
   await host.pressTab();
   await expect.poll(() => deepFocus(host), { message: 'Tab skips the warm frame' }).toBe('after');
-  expect.soft(await host.accessibleNode(frameIn('c1')), 'no accessibility node').toBeNull();
+  expect.soft(await host.accessibleNode(WAITING), 'no accessibility node').toBeNull();
   expect(sandbox.sessionStarts(token), 'no session before open()').toBe(0);
   // No cookies or storage: the warm app set none, so none can be needed (nor blocked by a browser's
   // third-party rules). A storage the browser refuses to a cross-site frame counts as empty.
-  const stored = await host.evaluateInFrame(frameIn('c1'), () => {
+  const stored = await host.evaluateInFrame(WAITING, () => {
     const size = (storage: () => Storage) => {
       try {
         return storage().length;
@@ -74,8 +82,9 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   await open(host, 'a');
   await waitFor(host, 'a', 'contract.ready');
   expect(await host.evaluateInFrame(frameIn('c1'), () => window.__warm), 'open() showed the warm document').toBe(true);
-  expect((await layout(host)).visible).toBe(true);
+  expect((await layout(host, frameIn('c1'))).visible).toBe(true);
   expect(await frameCount(host, 'c1')).toBe(1);
+  expect(await waitingCount(host), 'nobody else wants one: no new warm frame').toBe(0);
   const seen = server.list();
   server.stop();
   const urls = browser?.() ?? [];
@@ -100,13 +109,13 @@ test('destroy() before open() removes the warm frame; warm: false constructs non
   await host.goto(hostUrl());
   await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl });
   await createInstance(host, 'b', 'c2', { signingToken: adHocToken('complete'), appUrl, warm: false });
-  expect(await frameCount(host, 'c1')).toBe(1);
+  expect(await waitingCount(host)).toBe(1);
   expect(await frameCount(host, 'c2')).toBe(0);
   await call(host, 'a', 'destroy');
-  expect(await frameCount(host, 'c1')).toBe(0);
+  expect(await waitingCount(host)).toBe(0);
   await createInstance(host, 'c', 'c1', { signingToken: adHocToken('complete'), appUrl });
   await call(host, 'c', 'close');
-  expect(await frameCount(host, 'c1')).toBe(0);
+  expect(await waitingCount(host)).toBe(0);
   await open(host, 'c');
   await waitFor(host, 'c', 'contract.ready');
   expect(await frameCount(host, 'c1')).toBe(1);
@@ -145,4 +154,53 @@ test('a warm frame whose app speaks only a newer protocol: open() reports it at 
     message: 'The signing app needs a newer SDK version: load the current one.',
     source: 'sdk',
   });
+});
+
+test('ten instances at load (issue #45): one hidden frame, one /embed; any open() takes it ready; a second one reaches ready; no token crosses', async ({
+  host,
+  sandbox,
+  hostUrl,
+}) => {
+  const origin = sandbox.origins.signing;
+  const ids = Array.from({ length: 10 }, (_, n) => `s${n}`);
+  const tokens = Object.fromEntries(ids.map((id) => [id, adHocToken('complete')]));
+  const server = recordServerRequests(origin);
+  const browser = host.watchBrowserRequests(origin);
+  const embeds = () => server.list().filter((request) => request === 'GET /embed').length;
+  await host.goto(hostUrl());
+  await host.evaluate(
+    (ids) => document.body.append(...ids.map((id) => Object.assign(document.createElement('div'), { id }))),
+    ids,
+  );
+  for (const id of ids)
+    await createInstance(host, id, id, { signingToken: tokens[id], appUrl: origin, contractId: id });
+  expect(await waitingCount(host), 'one warm frame for the page').toBe(1);
+  for (const id of ids) expect(await frameCount(host, id)).toBe(0);
+  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
+  expect(embeds(), 'one /embed request for ten instances').toBe(1);
+  await host.evaluateInFrame(WAITING, () => void (window.__warm = true));
+
+  // Any instance, not only the first constructed, takes the waiting frame: the same document, not reloaded.
+  await open(host, 's7');
+  await waitFor(host, 's7', 'contract.ready');
+  expect(await frameCount(host, 's7')).toBe(1);
+  expect(await host.evaluateInFrame(frameIn('s7'), () => window.__warm), 'the warm document, moved').toBe(true);
+  expect((await layout(host, frameIn('s7'))).visible).toBe(true);
+  // The others still want one: a new frame a second after the take (its own /embed), which the next open() takes.
+  await expect.poll(() => waitingCount(host), { message: 're-warmed after the take' }).toBe(1);
+  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
+  await host.evaluateInFrame(WAITING, () => void (window.__warm = 'again'));
+  expect(embeds(), 'one /embed per frame: the move loaded nothing').toBe(2);
+
+  await open(host, 's2');
+  await waitFor(host, 's2', 'contract.ready');
+  expect(await host.evaluateInFrame(frameIn('s2'), () => window.__warm), 'the re-warmed document').toBe('again');
+  expect(await frameCount(host, 's7'), 'the first taker keeps its frame').toBe(1);
+  expect(await host.evaluateInFrame(frameIn('s7'), () => window.__warm)).toBe(true);
+  // Each token started exactly its own instance's session: none reached another instance's frame.
+  const sessions = Object.fromEntries(ids.map((id) => [id, sandbox.sessionStarts(tokens[id]!)]));
+  expect(sessions).toEqual(Object.fromEntries(ids.map((id) => [id, id === 's7' || id === 's2' ? 1 : 0])));
+  server.stop();
+  for (const url of browser?.() ?? [])
+    for (const token of Object.values(tokens)) expect(url).not.toContain(token.slice(4));
 });

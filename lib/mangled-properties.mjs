@@ -9,7 +9,8 @@
 // - appChannel, isWarm, begin, refused, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
 //   (src/attempt.ts).
 // - askFocus (AppPort, src/app-port.ts), look and tokens (its handshake's presentation and the attempt's tokens),
-//   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts).
+//   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts), wanting, spare and
+//   spareOptions (the shared warm frame of an embed URL, src/warm-pool.ts).
 //   Not Pending's `promise`: terser never shortens a name that DOM objects have.
 export const MANGLED_PROPERTIES =
-  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$)/;
+  /^(_|on[A-Z]|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$)/;

@@ -47,7 +47,8 @@ export interface Attempt {
  * frame is in the document, so that the app's hello cannot be missed. Undefined: the browser blocked the window.
  * renewWith is the partner's token source, asked once per attempt here and at each renewal (channel.ts). The
  * connection and the frame are cleaned up apart: an error the app reports ends the connection but leaves the frame
- * for the signer to read.
+ * for the signer to read. The channel's options inherit the instance's rather than copy them: the shared warm
+ * frame's change owner when an instance takes it (warm-pool.ts).
  */
 export function createAttempt(options: AttemptOptions): Attempt | undefined {
   const { settings, warm } = options;
@@ -68,8 +69,8 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
   let refused = false;
   const onNoCommonVersion = () => (giveToken ? (refused = true) : options.onNoCommonVersion());
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
-  const channelOptions = { ...options, iframe, popup, token, cleanup: connection, onNoHello, onNoCommonVersion };
-  const appChannel = openChannel(channelOptions);
+  const own = { iframe, popup, token, cleanup: connection, onNoHello, onNoCommonVersion };
+  const appChannel = openChannel(Object.assign(Object.create(options), own));
   if (popup) watchPopup(popup, frame, appChannel.heard, options.onPopupClosed);
   else placeFrame(iframe!, options, connection, frame, failLoading);
   return {
@@ -79,7 +80,7 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
     begin() {
       if (!refused) giveToken?.(askToken());
       giveToken = undefined;
-      watchLoading(settings, appChannel, connection, failLoading);
+      watchLoading(options.settings, appChannel, connection, failLoading);
     },
     refused: () => refused,
     halt: connection.run,

@@ -68,12 +68,13 @@ type Hello = { version: number; features: string[] };
  * or the window it opened: display "popup") and the
  * exact signing-app origin with `init`, the token and a fresh private MessagePort (closing the previous one):
  * an app that reloads or navigates inside its frame gets its session back. Everything after the handshake
- * travels over that port, so no other frame or instance can read or forge it.
+ * travels over that port, so no other frame or instance can read or forge it. The instance's options (settings,
+ * container, log, token source, callbacks) are read at each use: the shared warm frame's change owner (warm-pool.ts).
  */
 export function openChannel(options: ChannelOptions): Channel {
-  const { iframe, popup, settings, container, cleanup, log } = options;
-  const origin = settings.app.origin;
-  const ignore: IgnoredLog = createIgnoredLog(log);
+  const { iframe, popup, cleanup } = options;
+  const origin = options.settings.app.origin;
+  const ignore: IgnoredLog = createIgnoredLog(options);
   const ignoreApp = (what: string) => ignore(what, origin);
   const withAttemptToken = withToken(options.token, cleanup);
   let port: AppPort | undefined;
@@ -86,9 +87,10 @@ export function openChannel(options: ChannelOptions): Channel {
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
+      const { settings, container } = options;
       const look = presentation(settings, container);
       handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look };
-      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), options.log);
     }),
   );
   cleanup.add(() => {
@@ -123,16 +125,24 @@ function routePortMessages(
   handshake: () => { tokens: string[]; features: readonly string[] },
   ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
-  const renew = createRenewal(options.renewWith, (token) => {
-    // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
-    // No signingToken key at all then, rather than one holding undefined (docs/protocol.md §6.7).
-    if (token) handshake().tokens.unshift(token);
-    send('renewed', token ? { signingToken: token } : undefined);
-  });
+  const renew = createRenewal(
+    () => options.renewWith,
+    (token) => {
+      // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
+      // No signingToken key at all then, rather than one holding undefined (docs/protocol.md §6.7).
+      if (token) handshake().tokens.unshift(token);
+      send('renewed', token ? { signingToken: token } : undefined);
+    },
+  );
   const on = (feature: string) => handshake().features.includes(feature);
   // Silence counts only while the current handshake has the heartbeat: a reloaded app may no longer list it.
   const watching = () => on(HEARTBEAT) && options.watching();
-  const beat = createWatchdog(options.cleanup, watching, () => send('ping'), options.onUnresponsive);
+  const beat = createWatchdog(
+    options.cleanup,
+    watching,
+    () => send('ping'),
+    () => options.onUnresponsive(),
+  );
   return (message) => {
     const { type } = message;
     if (type !== 'renew' && type !== 'beat') return options.onAppMessage(message);

@@ -11,17 +11,22 @@ const SANDBOX =
  */
 export function createFrame(settings: Settings): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
-  iframe.title = settings.title;
   iframe.setAttribute('allow', 'camera');
   iframe.setAttribute('sandbox', SANDBOX);
   iframe.referrerPolicy = 'strict-origin';
   const style = iframe.style;
   style.border = '0';
   style.display = 'none';
-  style.width = settings.width;
-  style.height = settings.height;
+  dressFrame(iframe, settings);
   iframe.src = settings.app.embedUrl;
   return iframe;
+}
+
+/** The instance's accessible name and size: at creation, and again when an instance takes the shared warm frame. */
+export function dressFrame(iframe: HTMLIFrameElement, settings: Settings): void {
+  iframe.title = settings.title;
+  iframe.style.width = settings.width;
+  iframe.style.height = settings.height;
 }
 
 /**

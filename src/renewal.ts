@@ -9,12 +9,16 @@ import type { SigningTokenSource } from './types';
 export const MAX_RENEWALS = 10;
 
 /**
- * Returns what an app's `renew` request calls. With a token function it asks for a new token (one call at a time: a
- * request while one is in flight waits for that answer) and gives it to `answer`; with a string, a failing function
- * or beyond the bound, `answer(undefined)`: renewal is not possible. The channel answers over its own port, which
+ * Returns what an app's `renew` request calls. With a token function (`sourceNow()`, read at each request: the
+ * shared warm frame's owner changes) it asks for a new token (one call at a time: a request while one is in flight
+ * waits for that answer) and gives it to `answer`; with a string, a failing function or beyond the bound,
+ * `answer(undefined)`: renewal is not possible. The channel answers over its own port, which
  * goes with its attempt: a token that settles after close(), an error or a retry goes nowhere.
  */
-export function createRenewal(source: SigningTokenSource, answer: (token: string | undefined) => void): () => void {
+export function createRenewal(
+  sourceNow: () => SigningTokenSource,
+  answer: (token: string | undefined) => void,
+): () => void {
   let inFlight = false;
   let calls = 0;
   const settle = (token: string | undefined) => {
@@ -22,6 +26,7 @@ export function createRenewal(source: SigningTokenSource, answer: (token: string
     answer(token);
   };
   return () => {
+    const source = sourceNow();
     if (inFlight) return;
     if (typeof source === 'string' || calls++ >= MAX_RENEWALS) return settle(undefined);
     inFlight = true;

@@ -1,4 +1,4 @@
-import { createAttempt, type Attempt } from './attempt';
+import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
 import { newAttemptId } from './attempt-id';
 import { claimContainer, releaseContainer } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
@@ -20,6 +20,7 @@ import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
 import { stepsReached, timeWait, type WaitStep } from './wait-timing';
+import { canShareWarm, leaveWarm, takeWarm, wantWarm } from './warm-pool';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
 // Every "_x" member is private and shortened by the build (lib/mangled-properties.mjs); public names never start with "_".
@@ -47,8 +48,12 @@ export class SvcContracts {
     this._settings = settings;
     this._log = createLogger(settings, known);
     tokenSources.set(this, token);
-    // The warm start (docs/decisions.md): frame and channel now, the token when the first open() or prepare() comes.
-    if (settings.warm && !settings.popup && this._container.isConnected) this._place(true);
+    // The warm start (docs/decisions.md #29, #33): frame and channel now, the token when the first open() or
+    // prepare() comes; the page's one shared frame (warm-pool.ts) where frames can move, else this instance's own.
+    if (settings.warm && !settings.popup && this._container.isConnected) {
+      if (canShareWarm()) wantWarm(settings, this._log);
+      else this._place(true);
+    }
   }
 
   /**
@@ -80,6 +85,7 @@ export class SvcContracts {
   close(): void {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
+    leaveWarm(this._settings);
     this._teardown();
     this._state = IDLE;
     this._pending?.settle();
@@ -160,10 +166,13 @@ export class SvcContracts {
     timeWait(this._shownAt, stepsReached(this._state));
   }
 
-  /** A new attempt's frame or window and channel (attempt.ts); its reports count while it is the current one. */
+  /**
+   * A new attempt's frame or window and channel (attempt.ts), or the page's shared warm frame taken (warm-pool.ts);
+   * its reports count while it is the current one.
+   */
   private _place(warm?: boolean): Attempt | undefined {
     const current = () => this._attempt === attempt;
-    const attempt: Attempt | undefined = createAttempt({
+    const options: AttemptOptions = {
       warm,
       settings: this._settings,
       container: this._container,
@@ -179,7 +188,8 @@ export class SvcContracts {
       // Only the current attempt's watchdog runs: its checks stop when the attempt ends.
       onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
       onPopupClosed: (severed) => this._popupClosed(severed),
-    });
+    };
+    const attempt = (warm ? undefined : takeWarm(options)) ?? createAttempt(options);
     return (this._attempt = attempt);
   }
 

@@ -46,7 +46,7 @@ declare global {
     __before?: boolean;
     __prepared?: boolean;
     /** e2e/warm-frame.spec.ts marks the warm document: a reloaded or replaced frame would not have it. */
-    __warm?: boolean;
+    __warm?: boolean | string;
     /** The instances the leak check keeps alive while it reads memory, and the contract.error count of all. */
     __kept?: SvcSDK.SvcContracts;
     __keptPrepared?: SvcSDK.SvcContracts;

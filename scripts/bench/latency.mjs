@@ -72,7 +72,7 @@ function apps(urls, proxied) {
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A cold page: Chromium's profile with its HTTP cache cleared; in Firefox, a page of a new context. */
-async function coldPage(engine) {
+export async function coldPage(engine) {
   if (engine.context) {
     const page = await engine.context.newPage();
     const cdp = await engine.context.newCDPSession(page);
@@ -163,7 +163,7 @@ async function calibrate(proxy, { host, ca }) {
 const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : summary(values).median);
 
 /** Starts one engine for the latency phase; `close()` stops it and whatever it needed. */
-async function launchEngine(name, environment, portMaps) {
+export async function launchEngine(name, environment, portMaps) {
   if (name === 'chromium') {
     const userDataDir = mkdtempSync(join(tmpdir(), 'contracts-bench-profile-'));
     const { context, version } = await launchProfile({ userDataDir, portMaps, spkiSha256: environment.spkiSha256 });

@@ -45,6 +45,9 @@ const INTERNAL = [
   'settle',
   'teardown',
   'watching',
+  'wanting',
+  'spare',
+  'spareOptions',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */

@@ -257,7 +257,126 @@
     latency = state;
   }
 
+  // ---- Many instances at load (scripts/bench/scale.mjs): what a page with `count` instances costs ----
+
+  var scale;
+
+  /** Resolves when every frame in `frames` has fired load (each listener is added in the task that created it). */
+  function allLoaded(frames) {
+    return Promise.all(
+      frames.map(function (frame) {
+        return new Promise(function (resolve) {
+          frame.addEventListener('load', resolve, { once: true });
+        });
+      }),
+    );
+  }
+
+  /** The click on `button` opens `instance`; resolves with the time from the click event to contract.ready. */
+  function openOnClick(button, instance, row) {
+    return new Promise(function (resolve, reject) {
+      var failure;
+      instance.on('contract.error', function (payload) {
+        failure = payload;
+      });
+      button.addEventListener('click', function onClick(event) {
+        button.removeEventListener('click', onClick);
+        var clickedAt = event.timeStamp;
+        withTimeout(instance.open(), 'scale open')
+          .then(function () {
+            var readyAt = performance.now();
+            if (failure) throw new Error('contract.error ' + failure.code + ': ' + failure.message);
+            var iframe = row.querySelector('iframe');
+            if (!iframe || iframe.getBoundingClientRect().height === 0) throw new Error('scale: ready, not shown');
+            resolve(readyAt - clickedAt);
+          })
+          .catch(reject);
+      });
+    });
+  }
+
+  /**
+   * Constructs `count` instances at load, as a lender's "documents to sign" page does (one per row, the warm start,
+   * a token function), each in a row of its own. `perInstance` first removes Element.prototype.moveBefore, so the
+   * SDK warms one frame per instance in its container (1.3.0 before issue #45, and WebKit). Resolves once every
+   * frame on the page has loaded: { constructMs, frames }. #go then opens the first instance, #go2 the last.
+   */
+  function scaleSetup(options) {
+    if (options.perInstance) delete Element.prototype.moveBefore;
+    var rows = [];
+    var instances = [];
+    var started = performance.now();
+    for (var i = 0; i < options.tokens.length; i++) {
+      var row = document.createElement('div');
+      slot.appendChild(row);
+      rows.push(row);
+      var token = options.tokens[i];
+      instances.push(
+        new SvcSDK.SvcContracts(row, {
+          appUrl: options.appUrl,
+          signingToken: function () {
+            return Promise.resolve(this);
+          }.bind(token),
+        }),
+      );
+    }
+    var constructMs = performance.now() - started;
+    var frames = Array.prototype.slice.call(document.querySelectorAll('iframe'));
+    var go2 = document.createElement('button');
+    go2.id = 'go2';
+    go2.type = 'button';
+    go2.textContent = 'Sign another';
+    document.getElementById('go').after(go2);
+    scale = {
+      rewarmed: nextWaitingFrameLoaded(),
+      first: openOnClick(document.getElementById('go'), instances[0], rows[0]),
+      later: openOnClick(go2, instances[instances.length - 1], rows[rows.length - 1]),
+    };
+    scale.first.catch(function () {});
+    scale.later.catch(function () {});
+    return withTimeout(allLoaded(frames), 'scale load').then(function () {
+      return { constructMs: constructMs, frames: frames.length };
+    });
+  }
+
+  /** Resolves when a frame added to <body> after now has loaded: the SDK's re-warm once a frame was taken. */
+  function nextWaitingFrameLoaded() {
+    return new Promise(function (resolve) {
+      var observer = new MutationObserver(function (records) {
+        records.forEach(function (record) {
+          record.addedNodes.forEach(function (node) {
+            if (node.nodeName !== 'IFRAME') return;
+            observer.disconnect();
+            node.addEventListener('load', resolve, { once: true });
+          });
+        });
+      });
+      observer.observe(document.body, { childList: true });
+    });
+  }
+
   window.bench = {
+    scaleSetup: scaleSetup,
+    // Whether a re-warmed frame loaded within the time limit, and the frames waiting in <body> then.
+    scaleRewarmed: function () {
+      var waiting = function () {
+        return document.querySelectorAll('body > iframe').length;
+      };
+      return withTimeout(scale.rewarmed, 'scale re-warm').then(
+        function () {
+          return { loaded: true, waiting: waiting() };
+        },
+        function () {
+          return { loaded: false, waiting: waiting() };
+        },
+      );
+    },
+    scaleFirst: function () {
+      return scale.first;
+    },
+    scaleLater: function () {
+      return scale.later;
+    },
     baseline: baseline,
     sdk: sdk,
     penpal: penpal,

@@ -9,9 +9,15 @@ import { SignLoanContract } from './SignLoanContract';
 import { signingOptions } from './signing-config';
 
 const observed = { renders: 0, signedByRender: 0, framesAdded: 0, mountEffects: 0 };
+// Each iframe once: the SDK's shared warm frame is added to <body>, then moved into the container that takes it.
+const framesSeen = new WeakSet<Node>();
 new MutationObserver((records) => {
   for (const record of records)
-    for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+    for (const node of record.addedNodes) {
+      if (node.nodeName !== 'IFRAME' || framesSeen.has(node)) continue;
+      framesSeen.add(node);
+      observed.framesAdded++;
+    }
 }).observe(document.body, { childList: true, subtree: true });
 
 let setParentState: ((update: (state: ParentState) => ParentState) => void) | undefined;

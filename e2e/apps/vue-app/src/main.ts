@@ -4,9 +4,15 @@ import { createApp, nextTick, type App } from 'vue';
 import Parent from './Parent.vue';
 import { observed, state } from './state';
 
+// Each iframe once: the SDK's shared warm frame is added to <body>, then moved into the container that takes it.
+const framesSeen = new WeakSet<Node>();
 new MutationObserver((records) => {
   for (const record of records)
-    for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') observed.framesAdded++;
+    for (const node of record.addedNodes) {
+      if (node.nodeName !== 'IFRAME' || framesSeen.has(node)) continue;
+      framesSeen.add(node);
+      observed.framesAdded++;
+    }
 }).observe(document.body, { childList: true, subtree: true });
 
 let app: App | undefined;

@@ -1,0 +1,96 @@
+// The warm start at scale (issue #45, docs/decisions.md #33): one warm frame per embed URL per page, however many
+// instances want one. It waits at the end of <body>, no instance's until the first open() or prepare() of any of
+// them takes it: moveBefore() carries it into that instance's container with its document (appendChild would
+// reload it), and the attempt's options become the taker's. A browser without moveBefore (WebKit) warms one frame
+// per instance in its own container, as svc-contracts.ts does when canShareWarm() says no.
+import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
+import type { Settings } from './config';
+import { dressFrame } from './frame';
+import type { Logger } from './logger';
+
+// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+/** Per embed URL: the instances (by their settings) that want a warm frame, and the spare frame waiting, if any. */
+interface Shared {
+  wanting: Map<Settings, Logger>; // shortened by the build
+  spare?: Attempt; // shortened by the build
+  /** The spare frame's options: nobody's, until taking it copies the taker's onto them. */
+  spareOptions?: AttemptOptions; // shortened by the build
+}
+const pool = new Map<string, Shared>();
+/**
+ * How long after a take the next frame starts: after the taker's app is ready (0.15-0.2 s from the click at 100 ms
+ * RTT), so it does not compete with it, and long before a signer comes back for the next row. Not
+ * requestIdleCallback: it fires within milliseconds of the click, in the taker's loading, or not for seconds
+ * (Chromium, seen in the bench: none in 15 s); docs/decisions.md #33.
+ */
+export const REWARM_AFTER_MS = 1000;
+
+export const canShareWarm = (): boolean => 'moveBefore' in Element.prototype;
+
+/** An instance that wants a warm frame: the page's one for its embed URL, created now if none waits. */
+export function wantWarm(settings: Settings, log: Logger): void {
+  const url = settings.app.embedUrl;
+  const shared: Shared = pool.get(url) ?? { wanting: new Map() };
+  pool.set(url, shared);
+  shared.wanting.set(settings, log);
+  if (!shared.spare) warmUp(shared);
+}
+
+/**
+ * The spare frame for this instance's first attempt, bound to it and moved into its container; undefined when
+ * it did not want one (warm: false, already took or closed), none waits, or it failed or cannot move (another
+ * document's container): the instance starts its own. Either way it no longer wants one; any others get a new one
+ * REWARM_AFTER_MS later, so a later click is fast too, without taking bandwidth from this signer's click.
+ */
+export function takeWarm(taker: AttemptOptions): Attempt | undefined {
+  const shared = pool.get(taker.settings.app.embedUrl);
+  const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
+  if (!attempt) return;
+  shared!.spare = undefined;
+  setTimeout(() => shared!.spare || warmUp(shared!), REWARM_AFTER_MS);
+  // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
+  if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
+    attempt.teardown();
+    return;
+  }
+  Object.assign(shared!.spareOptions!, taker);
+  dressFrame(attempt.iframe!, taker.settings);
+  return attempt;
+}
+
+/** Moves the frame with its document; false where it cannot (a container in another document of the page). */
+function moved(iframe: HTMLIFrameElement, container: Element): boolean {
+  try {
+    container.moveBefore(iframe, null);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes. */
+export function leaveWarm(settings: Settings): void {
+  const url = settings.app.embedUrl;
+  const shared = pool.get(url);
+  if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
+  shared.spare?.teardown();
+  pool.delete(url);
+}
+
+/** A frame for the first instance still wanting one: hidden, in <body>, its hello held for whoever takes it. */
+function warmUp(shared: Shared): void {
+  const [first] = shared.wanting;
+  if (!first) return;
+  const [settings, log] = first;
+  // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
+  shared.spareOptions = {
+    warm: true,
+    settings,
+    log,
+    container: document.body,
+    canGreet: () => true,
+    onLoadingFailed() {},
+    focusBefore() {},
+  } as unknown as AttemptOptions;
+  shared.spare = createAttempt(shared.spareOptions);
+}
