@@ -12,20 +12,13 @@ export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use
 /** How often `closed` is read: the one way to learn that the signer closed the window. */
 const CLOSED_POLL_MS = 250;
 
-/** A contract's page reads well in a window this size on a desktop (the screen's height caps it). */
-const POPUP_WIDTH = 800;
-const POPUP_HEIGHT = 900;
-
 /**
- * A window sized for a contract and centred on the partner's window (the browser keeps it on the screen; phone
- * browsers open a tab whatever is asked); no name and no token: the app greets its opener and the token goes over
- * the port. Null: blocked.
+ * A window sized for a contract on a desktop (800 x 900 CSS pixels; the browser fits it to the screen and places it,
+ * phone browsers open a tab); no name and no token: the app greets its opener and the token goes over the port.
+ * Null: blocked.
  */
 export function openPopup(appUrl: string): Window | null {
-  const height = Math.min(POPUP_HEIGHT, screen.availHeight);
-  const left = Math.round(screenX + (outerWidth - POPUP_WIDTH) / 2);
-  const top = Math.round(screenY + (outerHeight - height) / 2);
-  return window.open(appUrl, '', `width=${POPUP_WIDTH},height=${height},left=${left},top=${top}`);
+  return window.open(appUrl, '', 'width=800,height=900');
 }
 
 /**

@@ -88,26 +88,9 @@ describe('open() with display "popup"', () => {
     const [url, name, features] = popup!.args as string[];
     expect(url).toBe(`${APP_ORIGIN}/embed`);
     expect(name).toBe('');
-    // happy-dom's window: 1024 x 768 at 0,0 on a 768 px high screen: as tall as the screen, centred.
-    expect(features).toBe('width=800,height=768,left=112,top=0');
+    // Sized for a contract; where it goes and how it fits the screen is the browser's (decisions #34).
+    expect(features).toBe('width=800,height=900');
     expect(container.childNodes).toHaveLength(0);
-  });
-
-  it('sizes the window for a contract and centres it on the partner window', () => {
-    const place = { screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 1000 };
-    const saved = Object.keys(place).map((key) => [key, Object.getOwnPropertyDescriptor(window, key)] as const);
-    const availHeight = vi.spyOn(screen, 'availHeight', 'get').mockReturnValue(1080);
-    for (const [key, value] of Object.entries(place)) Object.defineProperty(window, key, { value, configurable: true });
-    try {
-      const { popup } = openPopup();
-      expect((popup!.args as string[])[2]).toBe('width=800,height=900,left=400,top=100');
-    } finally {
-      availHeight.mockRestore();
-      for (const [key, descriptor] of saved) {
-        if (descriptor) Object.defineProperty(window, key, descriptor);
-        else delete (window as unknown as Record<string, unknown>)[key];
-      }
-    }
   });
 
   it('greets only its window from the exact origin, sends init there, and reports every event once', async () => {
