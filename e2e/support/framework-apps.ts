@@ -2,8 +2,7 @@
 // contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
 // project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
 // keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
-import { type ChildProcess, execFile } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -17,7 +16,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -193,25 +191,4 @@ function ownerAlive(lock: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Sends the browser's request as it came (method, path, headers, body) to the app's server on `port`. */
-export function forward(req: IncomingMessage, res: ServerResponse, port: number): void {
-  const upstream = request(
-    { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => res.destroy());
-  req.pipe(upstream);
-}
-
-/** Ends a server we started, by its PID; resolves when it has exited. */
-export async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
 }

@@ -9,18 +9,16 @@ import { once } from 'node:events';
 import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { waitForOutput } from '../../lib/child-output.mjs';
-import { freePort } from '../../lib/free-port.mjs';
-import { requestLoopback } from '../../lib/loopback-client.mjs';
-import { CERT_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, forward, stopServer, withBuildLock } from './framework-apps';
+import { buildKey, cachedProject, withBuildLock } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
 // What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
 const TOOLING = ['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/react-dom', '@types/node'];
 const NEXT_BIN = join('node_modules', 'next', 'dist', 'bin', 'next');
-const START_TIMEOUT_MS = 30_000;
+const RELAY = 'next-api';
 const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 
 /** `next build` once for every worker of every run with the same inputs; logs the time it took. */
@@ -65,62 +63,34 @@ export interface NextApp {
 /** Starts `next start` for this worker's sandbox and mounts it at /next/ of the harness. */
 export async function startNextApp(harness: Harness, sandbox: Sandbox): Promise<NextApp> {
   const dir = await nextAppBuild();
-  const issued = new Map<string, string[]>();
+  const issuedTokens = mountTokenRelay(harness, sandbox, RELAY);
   let actions = 0;
-  // The relay: the contracts endpoint as the sandbox answers it, each token noted on its way to the app's server.
-  harness.mount('api', async (req: IncomingMessage, res: ServerResponse) => {
-    const answer = await requestLoopback({
-      url: `${sandbox.origins.signing}${req.url}`,
-      headers: { authorization: req.headers.authorization ?? '', 'x-sandbox-scenario': 'complete' },
-      ca: sandbox.cert,
-    });
-    const applicationId = /\/applications\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
-    if (answer.status === 200) {
-      const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
-      issued.set(applicationId, [...(issued.get(applicationId) ?? []), token]);
-    }
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-  });
-
-  const port = await freePort();
-  const server = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: dir,
-    env: {
-      ...process.env,
+  const server = await startAppServer(
+    'next start',
+    dir,
+    (port) => [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    () => ({
       ...QUIET_ENV,
-      // Node reads it at start: the sandbox's certificate, for the server's calls to the contracts endpoint.
-      NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem'),
-      CONTRACTS_API_URL: sandbox.urls.contractsApi.replace(sandbox.origins.signing, harness.origins.partner),
+      CONTRACTS_API_URL: sandbox.urls.contractsApi.replace(
+        sandbox.origins.signing,
+        `${harness.origins.partner}/${RELAY}`,
+      ),
       CONTRACTS_API_TOKEN: sandbox.apiToken,
       SIGNING_CDN_URL: sandbox.origins.cdn,
       SIGNING_APP_URL: sandbox.origins.signing,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stderr: string[] = [];
-  server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
-  try {
-    await waitForOutput(server, server.stdout, /Ready in/, {
-      what: 'next start',
-      timeoutMs: START_TIMEOUT_MS,
-      details: () => stderr.join(''),
-    });
-  } catch (error) {
-    await stopServer(server);
-    throw error;
-  }
-  server.stdout?.resume();
-
+    }),
+    /Ready in/,
+  );
   harness.mount('next', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && req.headers['next-action']) actions++;
     // The browser's request as it came (Host and Origin too: Next checks a Server Action's Origin against Host).
-    forward(req, res, port);
+    forward(req, res, server.port);
   });
 
   return {
     url: (path) => `${harness.origins.partner}/next${path}`,
-    issuedTokens: (applicationId) => [...(issued.get(applicationId) ?? [])],
+    issuedTokens,
     actionCalls: () => actions,
-    stop: () => stopServer(server),
+    stop: () => stopServer(server.process),
   };
 }

@@ -4,18 +4,16 @@
 // are, built once by `vite build` and run by `node build` in each worker, behind /sveltekit/ of the harness's
 // partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
 // environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { waitForOutput } from '../../lib/child-output.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
-import { freePort } from '../../lib/free-port.mjs';
-import { requestLoopback } from '../../lib/loopback-client.mjs';
-import { CERT_DIR, REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, forward, stopServer, withBuildLock } from './framework-apps';
+import { buildKey, cachedProject, withBuildLock } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit-app');
@@ -30,7 +28,6 @@ const TOOLING = [
   'vite',
   'typescript',
 ];
-const START_TIMEOUT_MS = 30_000;
 const RELAY = 'sveltekit-api';
 
 /** docs/frameworks.md's blocks, each as the file of the partner's project it says it is. */
@@ -103,61 +100,30 @@ export interface SvelteKitApp {
 /** Starts `node build` for this worker's sandbox and mounts it at /sveltekit/ of the harness. */
 export async function startSvelteKitApp(harness: Harness, sandbox: Sandbox): Promise<SvelteKitApp> {
   const dir = await sveltekitAppBuild();
-  const issued = new Map<string, string[]>();
-  // The relay: the contracts endpoint as the sandbox answers it, each token noted on its way to the app's server.
-  harness.mount(RELAY, async (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '').slice(RELAY.length + 1);
-    const answer = await requestLoopback({
-      url: `${sandbox.origins.signing}${path}`,
-      headers: { authorization: req.headers.authorization ?? '', 'x-sandbox-scenario': 'complete' },
-      ca: sandbox.cert,
-    });
-    const applicationId = /\/applications\/([^/]+)\//.exec(path)?.[1] ?? '';
-    if (answer.status === 200) {
-      const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
-      issued.set(applicationId, [...(issued.get(applicationId) ?? []), token]);
-    }
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-  });
-
-  const port = await freePort();
-  const server = spawn(process.execPath, ['build'], {
-    cwd: dir,
-    env: {
-      ...process.env,
+  const issuedTokens = mountTokenRelay(harness, sandbox, RELAY);
+  const server = await startAppServer(
+    'node build',
+    dir,
+    () => ['build'],
+    (port) => ({
       HOST: '127.0.0.1',
       PORT: String(port),
       // adapter-node's own address for the app (behind the harness's https origin).
       ORIGIN: harness.origins.partner,
-      // Node reads it at start: the sandbox's certificate, for the server's calls to the contracts endpoint.
-      NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem'),
       SVC_BASE_URL: `${harness.origins.partner}/${RELAY}`,
       SVC_API_TOKEN: sandbox.apiToken,
       PUBLIC_SIGNING_CDN_URL: sandbox.origins.cdn,
       PUBLIC_SIGNING_APP_URL: sandbox.origins.signing,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stderr: string[] = [];
-  server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
-  try {
-    await waitForOutput(server, server.stdout, /Listening on/, {
-      what: 'node build',
-      timeoutMs: START_TIMEOUT_MS,
-      details: () => stderr.join(''),
-    });
-  } catch (error) {
-    await stopServer(server);
-    throw error;
-  }
-  server.stdout?.resume();
-  harness.mount('sveltekit', (req: IncomingMessage, res: ServerResponse) => forward(req, res, port));
+    }),
+    /Listening on/,
+  );
+  harness.mount('sveltekit', (req: IncomingMessage, res: ServerResponse) => forward(req, res, server.port));
 
   const url = (path: string) => `${harness.origins.partner}/sveltekit${path}`;
   return {
     url,
     loginUrl: (applicationId) => url(`/login/${applicationId}`),
-    issuedTokens: (applicationId) => [...(issued.get(applicationId) ?? [])],
-    stop: () => stopServer(server),
+    issuedTokens,
+    stop: () => stopServer(server.process),
   };
 }

@@ -1,0 +1,103 @@
+// Running a partner's server-rendered app (support/next-app.ts, support/sveltekit-app.ts): its server started
+// from its build and waited for, the browser's requests forwarded to it, and a relay of the service's contracts
+// endpoint that notes each signing token on its way to the app's server, so the tests know what must be absent.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { waitForOutput } from '../../lib/child-output.mjs';
+import { freePort } from '../../lib/free-port.mjs';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { CERT_DIR } from '../../lib/repo-paths.mjs';
+import type { Harness, Sandbox } from './fixtures';
+
+const START_TIMEOUT_MS = 30_000;
+
+/** Node reads it at start: the sandbox's certificate, for the app server's calls to the contracts endpoint. */
+export const SANDBOX_CA_ENV = { NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem') };
+
+export interface AppServer {
+  process: ChildProcess;
+  port: number;
+}
+
+/**
+ * Starts `args` (after node) in `dir` on a free port (`argsFor(port)`, `envFor(port)`) and resolves once it printed
+ * `ready`; a server that exits or stays silent is stopped and named with its stderr.
+ */
+export async function startAppServer(
+  what: string,
+  dir: string,
+  argsFor: (port: number) => string[],
+  envFor: (port: number) => Record<string, string>,
+  ready: RegExp,
+): Promise<AppServer> {
+  const port = await freePort();
+  const server = spawn(process.execPath, argsFor(port), {
+    cwd: dir,
+    env: { ...process.env, ...SANDBOX_CA_ENV, ...envFor(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  try {
+    await waitForOutput(server, server.stdout, ready, {
+      what,
+      timeoutMs: START_TIMEOUT_MS,
+      details: () => stderr.join(''),
+    });
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+  server.stdout?.resume();
+  return { process: server, port };
+}
+
+/**
+ * Mounts at `/<prefix>/` of the harness the sandbox's service API as the sandbox answers it (`/<prefix>/api/v3/...`
+ * is the sandbox's `/api/v3/...`); returns the signing tokens it issued per application, in order.
+ */
+export function mountTokenRelay(
+  harness: Harness,
+  sandbox: Sandbox,
+  prefix: string,
+): (applicationId: string) => string[] {
+  const issued = new Map<string, string[]>();
+  harness.mount(prefix, async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').slice(prefix.length + 1);
+    const answer = await requestLoopback({
+      url: `${sandbox.origins.signing}${path}`,
+      headers: { authorization: req.headers.authorization ?? '', 'x-sandbox-scenario': 'complete' },
+      ca: sandbox.cert,
+    });
+    const applicationId = /\/applications\/([^/]+)\//.exec(path)?.[1] ?? '';
+    if (answer.status === 200) {
+      const token = JSON.parse(answer.body).contracts[0].signers[0].signing_token as string;
+      issued.set(applicationId, [...(issued.get(applicationId) ?? []), token]);
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+  return (applicationId) => [...(issued.get(applicationId) ?? [])];
+}
+
+/** Sends the browser's request as it came (method, path, headers, body) to the app's server on `port`. */
+export function forward(req: IncomingMessage, res: ServerResponse, port: number): void {
+  const upstream = request(
+    { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+/** Ends a server we started, by its PID; resolves when it has exited. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
