@@ -15,22 +15,28 @@ export type ElementPageTest = (title: string, body: (args: PageArgs, testInfo: T
 
 const FRAME = 'svc-contract-signing iframe';
 
+/** The docs' page with a fresh token, violations watched, once its frame shows the contract; returns the token. */
+async function openShowingContract({ host, sandbox, elementPage }: PageArgs): Promise<string> {
+  const { token } = await issueToken(sandbox, 'complete');
+  elementPage.setToken(token);
+  await host.watchViolations();
+  await host.goto(elementPage.url);
+  await expect
+    .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
+      message: 'the frame shows the contract',
+      intervals: [100, 250],
+    })
+    .toContain(SIGNER_LINE);
+  return token;
+}
+
 export function elementPageScenarios(test: ElementPageTest): void {
   test("plain HTML page, strict CSP + Trusted Types, the script-tag SDK: the docs' page signs to completion, no violation, the token never in the DOM", async ({
     host,
     sandbox,
     elementPage,
   }) => {
-    const { token } = await issueToken(sandbox, 'complete');
-    elementPage.setToken(token);
-    await host.watchViolations();
-    await host.goto(elementPage.url);
-    await expect
-      .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
-        message: 'the frame shows the contract',
-        intervals: [100, 250],
-      })
-      .toContain(SIGNER_LINE);
+    const token = await openShowingContract({ host, sandbox, elementPage });
     expect(
       await host.evaluate(() => document.documentElement.outerHTML),
       'the token is nowhere in the DOM',
@@ -54,16 +60,7 @@ export function elementPageScenarios(test: ElementPageTest): void {
     sandbox,
     elementPage,
   }) => {
-    const { token } = await issueToken(sandbox, 'complete');
-    elementPage.setToken(token);
-    await host.watchViolations();
-    await host.goto(elementPage.url);
-    await expect
-      .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
-        message: 'the frame shows the contract',
-        intervals: [100, 250],
-      })
-      .toContain(SIGNER_LINE);
+    const token = await openShowingContract({ host, sandbox, elementPage });
     await expectLiveDarkGerman(host, FRAME, () =>
       host.evaluate(() => {
         const signing = document.querySelector('svc-contract-signing')!;
