@@ -231,6 +231,20 @@ function cellsOf(engine, samples, rtts, list) {
 }
 
 /**
+ * A latency proxy per proxied origin of the environment, put into `proxies` as each starts (the caller's `finally`
+ * closes what started); returns the host:port maps that send a browser through them.
+ */
+export async function startProxies(environment, proxies) {
+  for (const [name, target] of Object.entries(environment.proxied))
+    proxies[name] = await startLatencyProxy({ targetPort: target.port });
+  return Object.entries(environment.proxied).map(([name, target]) => ({
+    host: target.host,
+    port: target.port,
+    toPort: proxies[name].port,
+  }));
+}
+
+/**
  * Runs, in each engine, `warmup` + `rounds` rounds; each round measures every contender on every app at every
  * RTT, in the order RTT, app, contender. Returns one cell per (engine, RTT, app, contender).
  */
@@ -240,13 +254,7 @@ export async function clickToReady(
 ) {
   const proxies = {};
   try {
-    for (const [name, target] of Object.entries(environment.proxied))
-      proxies[name] = await startLatencyProxy({ targetPort: target.port });
-    const portMaps = Object.entries(environment.proxied).map(([name, target]) => ({
-      host: target.host,
-      port: target.port,
-      toPort: proxies[name].port,
-    }));
+    const portMaps = await startProxies(environment, proxies);
     const calibration = [];
     proxies.benchSigning.rttMs = 0;
     await calibrate(proxies.benchSigning, { host: environment.proxied.benchSigning.host, ca: environment.ca }); // Node's TLS set-up, not counted

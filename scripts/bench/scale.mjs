@@ -16,8 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { startEnvironment } from './environment.mjs';
-import { coldPage, launchEngine, LATENCY_ENGINES } from './latency.mjs';
-import { startLatencyProxy } from './latency-proxy.mjs';
+import { coldPage, launchEngine, LATENCY_ENGINES, startProxies } from './latency.mjs';
 import { summary } from './stats.mjs';
 
 const MODES = ['shared', 'perInstance'];
@@ -122,13 +121,7 @@ export async function scaleAtLoad(environment, { engines, counts, rttMs, rounds 
   const cells = [];
   const browsers = [];
   try {
-    for (const [name, target] of Object.entries(environment.proxied))
-      proxies[name] = await startLatencyProxy({ targetPort: target.port });
-    const portMaps = Object.entries(environment.proxied).map(([name, target]) => ({
-      host: target.host,
-      port: target.port,
-      toPort: proxies[name].port,
-    }));
+    const portMaps = await startProxies(environment, proxies);
     const base = {
       url: environment.urls.latency,
       proxies,
