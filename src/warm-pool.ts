@@ -68,13 +68,15 @@ function moved(iframe: HTMLIFrameElement, container: Element): boolean {
   }
 }
 
-/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes. */
+/**
+ * close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes (the embed
+ * URL's empty entry stays: one per app address the page uses).
+ */
 export function leaveWarm(settings: Settings): void {
-  const url = settings.app.embedUrl;
-  const shared = pool.get(url);
+  const shared = pool.get(settings.app.embedUrl);
   if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
   shared.spare?.teardown();
-  pool.delete(url);
+  shared.spare = undefined;
 }
 
 /** A frame for the first instance still wanting one: hidden, in <body>, its hello held for whoever takes it. */

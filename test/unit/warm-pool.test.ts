@@ -203,6 +203,18 @@ describe('the shared frame and destroy(), close(), warm: false', () => {
     expect(waitingFrames()).toEqual([]);
   });
 
+  it('all gone, then a new warm instance: a new frame waits for it', () => {
+    const [first] = page(1);
+    const app = waitingApp();
+    first.sdk.destroy();
+    expect(app.iframe.isConnected).toBe(false);
+    const [later] = page(1);
+    const next = waitingApp();
+    expect(next.iframe).not.toBe(app.iframe);
+    void later.sdk.open();
+    expect(framesIn(later.container)).toEqual([next.iframe]);
+  });
+
   it('warm: false neither creates nor takes it; a warm instance after it creates it', async () => {
     const cold = page(1, { warm: false })[0];
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
