@@ -49,23 +49,17 @@ export function takeWarm(taker: AttemptOptions): Attempt | undefined {
   shared!.spare = undefined;
   setTimeout(() => shared!.spare || warmUp(shared!), REWARM_AFTER_MS);
   // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
-  if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
-    attempt.teardown();
-    return;
+  if (attempt.isWarm()) {
+    try {
+      // With its document; moveBefore throws for a container in another document of the page, or a frame the
+      // page removed from <body>: then the taker starts its own.
+      taker.container.moveBefore(attempt.iframe!, null);
+      Object.assign(shared!.spareOptions!, taker);
+      dressFrame(attempt.iframe!, taker.settings);
+      return attempt;
+    } catch {}
   }
-  Object.assign(shared!.spareOptions!, taker);
-  dressFrame(attempt.iframe!, taker.settings);
-  return attempt;
-}
-
-/** Moves the frame with its document; false where it cannot (a container in another document of the page). */
-function moved(iframe: HTMLIFrameElement, container: Element): boolean {
-  try {
-    container.moveBefore(iframe, null);
-    return true;
-  } catch {
-    return false;
-  }
+  attempt.teardown();
 }
 
 /**
