@@ -33,7 +33,7 @@ export function wantWarm(settings: Settings, log: Logger): void {
   const shared: Shared = pool.get(url) ?? { wanting: new Map() };
   pool.set(url, shared);
   shared.wanting.set(settings, log);
-  if (!shared.spare) warmUp(shared);
+  warmUp(shared);
 }
 
 /**
@@ -47,7 +47,7 @@ export function takeWarm(taker: AttemptOptions): Attempt | undefined {
   const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
   if (!attempt) return;
   shared!.spare = undefined;
-  setTimeout(() => shared!.spare || warmUp(shared!), REWARM_AFTER_MS);
+  setTimeout(() => warmUp(shared!), REWARM_AFTER_MS);
   // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
   if (attempt.isWarm()) {
     try {
@@ -73,10 +73,13 @@ export function leaveWarm(settings: Settings): void {
   shared.spare = undefined;
 }
 
-/** A frame for the first instance still wanting one: hidden, in <body>, its hello held for whoever takes it. */
+/**
+ * A frame for the first instance still wanting one, unless one waits: hidden, in <body>, its hello held for whoever
+ * takes it.
+ */
 function warmUp(shared: Shared): void {
   const [first] = shared.wanting;
-  if (!first) return;
+  if (!first || shared.spare) return;
   const [settings, log] = first;
   // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
   shared.spareOptions = {
