@@ -83,7 +83,6 @@ export function openChannel(options: ChannelOptions): Channel {
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
   const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
-
   const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();

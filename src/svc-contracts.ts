@@ -189,7 +189,7 @@ export class SvcContracts {
       onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
       onPopupClosed: (severed) => this._popupClosed(severed),
     };
-    const attempt = (warm ? undefined : takeWarm(options)) ?? createAttempt(options);
+    const attempt = takeWarm(options) ?? createAttempt(options);
     return (this._attempt = attempt);
   }
 

@@ -33,7 +33,7 @@ export function wantWarm(settings: Settings, log: Logger): void {
   const shared: Shared = pool.get(url) ?? { wanting: new Map() };
   pool.set(url, shared);
   shared.wanting.set(settings, log);
-  if (!shared.spare) warmUp(shared);
+  warmUp(shared);
 }
 
 /**
@@ -47,40 +47,39 @@ export function takeWarm(taker: AttemptOptions): Attempt | undefined {
   const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
   if (!attempt) return;
   shared!.spare = undefined;
-  setTimeout(() => shared!.spare || warmUp(shared!), REWARM_AFTER_MS);
+  setTimeout(() => warmUp(shared!), REWARM_AFTER_MS);
   // A frame that loaded without hello or that the page's CSP blocked is not worth moving.
-  if (!attempt.isWarm() || !moved(attempt.iframe!, taker.container)) {
-    attempt.teardown();
-    return;
+  if (attempt.isWarm()) {
+    try {
+      // With its document; moveBefore throws for a container in another document of the page, or a frame the
+      // page removed from <body>: then the taker starts its own.
+      taker.container.moveBefore(attempt.iframe!, null);
+      Object.assign(shared!.spareOptions!, taker);
+      dressFrame(attempt.iframe!, taker.settings);
+      return attempt;
+    } catch {}
   }
-  Object.assign(shared!.spareOptions!, taker);
-  dressFrame(attempt.iframe!, taker.settings);
-  return attempt;
+  attempt.teardown();
 }
 
-/** Moves the frame with its document; false where it cannot (a container in another document of the page). */
-function moved(iframe: HTMLIFrameElement, container: Element): boolean {
-  try {
-    container.moveBefore(iframe, null);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes. */
+/**
+ * close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes (the embed
+ * URL's empty entry stays: one per app address the page uses).
+ */
 export function leaveWarm(settings: Settings): void {
-  const url = settings.app.embedUrl;
-  const shared = pool.get(url);
+  const shared = pool.get(settings.app.embedUrl);
   if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
   shared.spare?.teardown();
-  pool.delete(url);
+  shared.spare = undefined;
 }
 
-/** A frame for the first instance still wanting one: hidden, in <body>, its hello held for whoever takes it. */
+/**
+ * A frame for the first instance still wanting one, unless one waits: hidden, in <body>, its hello held for whoever
+ * takes it.
+ */
 function warmUp(shared: Shared): void {
   const [first] = shared.wanting;
-  if (!first) return;
+  if (!first || shared.spare) return;
   const [settings, log] = first;
   // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
   shared.spareOptions = {

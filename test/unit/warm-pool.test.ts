@@ -6,7 +6,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
 import { REWARM_AFTER_MS } from '../../src/warm-pool';
-import { APP_ORIGIN, APP_URL, FakeApp, create, envelope, makeContainer, microtasksDone, record } from './fake-app';
+import {
+  APP_ORIGIN,
+  APP_URL,
+  ATTEMPT_ID,
+  FakeApp,
+  create,
+  envelope,
+  makeContainer,
+  microtasksDone,
+  record,
+} from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm', 'renew'] });
 
@@ -203,6 +213,18 @@ describe('the shared frame and destroy(), close(), warm: false', () => {
     expect(waitingFrames()).toEqual([]);
   });
 
+  it('all gone, then a new warm instance: a new frame waits for it', () => {
+    const [first] = page(1);
+    const app = waitingApp();
+    first.sdk.destroy();
+    expect(app.iframe.isConnected).toBe(false);
+    const [later] = page(1);
+    const next = waitingApp();
+    expect(next.iframe).not.toBe(app.iframe);
+    void later.sdk.open();
+    expect(framesIn(later.container)).toEqual([next.iframe]);
+  });
+
   it('warm: false neither creates nor takes it; a warm instance after it creates it', async () => {
     const cold = page(1, { warm: false })[0];
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
@@ -258,5 +280,60 @@ describe('a shared frame that failed before anyone took it', () => {
     void first.sdk.open();
     expect(framesIn(first.container)).toHaveLength(1);
     expect(framesIn(first.container)[0]).not.toBe(app.iframe);
+  });
+});
+
+describe('tracing meets the shared frame (#44)', () => {
+  /** Every console.log line as printed, joined. */
+  function consoleLines() {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.map(String).join(' ')));
+    return lines;
+  }
+
+  it("the taker's attemptId, not the creator's: in init, on its events with its contractId, on its debug lines", async () => {
+    const lines = consoleLines();
+    const [creator, taker] = page(2, { debug: true });
+    const app = waitingApp();
+    app.post(WARM_HELLO);
+    const fromTake = lines.length;
+    const opening = taker.sdk.open();
+    await microtasksDone();
+    const [init] = inits(app)[0];
+    app.port = inits(app)[0][2][0];
+    await app.send(envelope('loaded'));
+    await app.send(envelope('ready'));
+    await opening;
+    const [attemptId] = taker.events.attemptIds;
+    expect(attemptId).toMatch(ATTEMPT_ID);
+    expect(init).toMatchObject({ attemptId, contractId: 'k1' });
+    expect(taker.events.attemptIds).toEqual([attemptId, attemptId, attemptId]);
+    expect(taker.events.seen.map(([, payload]) => payload)).toEqual(Array(3).fill({ contractId: 'k1' }));
+    expect(creator.events.names()).toEqual([]);
+    const afterTake = lines.slice(fromTake);
+    expect(
+      afterTake.some((line) => line.includes('init sent to')),
+      'the channel logs to the taker',
+    ).toBe(true);
+    for (const line of afterTake) expect(line.startsWith(`[contracts-sdk] ${attemptId} `), line).toBe(true);
+  });
+
+  it("a later instance takes the re-warmed frame: its own attemptId in init, not the first taker's or the creator's", async () => {
+    const [first, creator, later] = page(3);
+    const app = waitingApp();
+    app.post(WARM_HELLO);
+    void first.sdk.open();
+    await rewarmDue();
+    const rewarmed = waitingApp(); // created for the first still wanting one: the second instance
+    rewarmed.post(WARM_HELLO);
+    void later.sdk.open();
+    await microtasksDone();
+    const [firstInit] = inits(app)[0];
+    const [laterInit] = inits(rewarmed)[0];
+    expect(firstInit.attemptId).toBe(first.events.attemptIds[0]);
+    expect(laterInit).toMatchObject({ attemptId: later.events.attemptIds[0], contractId: 'k2' });
+    expect(laterInit.attemptId).toMatch(ATTEMPT_ID);
+    expect(laterInit.attemptId).not.toBe(firstInit.attemptId);
+    expect(creator.events.names()).toEqual([]);
   });
 });
