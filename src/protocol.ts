@@ -115,9 +115,8 @@ function cleanName(name: unknown, tokens: string[]): string | undefined {
 /** An error code or step name: cleanName's, or "unknown". */
 const cleanCode = (code: unknown, tokens: string[]): string => cleanName(code, tokens) ?? 'unknown';
 
-/** An own string property as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
-function ownText(data: object, key: string, tokens: string[]): string | undefined {
-  const value = own(data, key);
+/** A string as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
+function textOf(value: unknown, tokens: string[]): string | undefined {
   return typeof value === 'string' ? cleanText(value, ...tokens) : undefined;
 }
 
@@ -138,7 +137,7 @@ export function parseAppMessage(
   try {
     const type = envelopeType(data, version);
     const field = (key: string) => own(data as object, key);
-    const text = (key: string) => ownText(data as object, key, tokens);
+    const text = (key: string) => textOf(field(key), tokens); // an own string property, cleaned
     if (
       type === 'loaded' ||
       type === 'completed' ||
