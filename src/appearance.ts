@@ -50,11 +50,10 @@ function parseVariables(value: unknown, path: string, token: string): Appearance
 function parseToken(key: string, value: unknown, path: string, token: string): string {
   const range = LENGTHS[key];
   const text = typeof value === 'string' ? value : ''; // '' passes no rule
-  const [parsed, rule] = range
-    ? [length(text, range), `a length like "8px" from ${range[0]}px to ${range[1]}px`]
-    : [colour(text), '"#rgb" or "#rrggbb"'];
-  if (parsed === undefined) throw configError(`${path} must be ${rule}, got ${quote(value, token)}.`);
-  return parsed;
+  const parsed = range ? length(text, range) : colour(text);
+  if (parsed !== undefined) return parsed;
+  const rule = range ? `a length like "8px" from ${range[0]}px to ${range[1]}px` : '"#rgb" or "#rrggbb"';
+  throw configError(`${path} must be ${rule}, got ${quote(value, token)}.`);
 }
 
 /** "#rgb" or "#rrggbb" in any case, as lowercase "#rrggbb". */

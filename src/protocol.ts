@@ -115,18 +115,9 @@ function cleanName(name: unknown, tokens: string[]): string | undefined {
 /** An error code or step name: cleanName's, or "unknown". */
 const cleanCode = (code: unknown, tokens: string[]): string => cleanName(code, tokens) ?? 'unknown';
 
-/** An own string property as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
-function ownText(data: object, key: string, tokens: string[]): string | undefined {
-  const value = own(data, key);
+/** A string as the partner receives it (cleanText: the tokens redacted); undefined for anything else. */
+function textOf(value: unknown, tokens: string[]): string | undefined {
   return typeof value === 'string' ? cleanText(value, ...tokens) : undefined;
-}
-
-/**
- * ready's optional sessionId (docs/protocol.md §6): undefined when the app sent none; null when it breaks cleanName's
- * rules (the instance logs it as ignored, never its text).
- */
-function cleanSessionId(sessionId: unknown, tokens: string[]): string | null | undefined {
-  return sessionId === undefined ? undefined : (cleanName(sessionId, tokens) ?? null);
 }
 
 /** Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives. */
@@ -138,7 +129,7 @@ export function parseAppMessage(
   try {
     const type = envelopeType(data, version);
     const field = (key: string) => own(data as object, key);
-    const text = (key: string) => ownText(data as object, key, tokens);
+    const text = (key: string) => textOf(field(key), tokens); // an own string property, cleaned
     if (
       type === 'loaded' ||
       type === 'completed' ||
@@ -153,10 +144,12 @@ export function parseAppMessage(
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
-    if (type === 'ready') return { type, sessionId: cleanSessionId(field('sessionId'), tokens) };
+    if (type === 'ready') {
+      const sessionId = field('sessionId'); // none: undefined; one that breaks cleanName's rules: null (logged)
+      return { type, sessionId: sessionId === undefined ? undefined : (cleanName(sessionId, tokens) ?? null) };
+    }
     if (type === 'declined') {
-      // No reason: no key at all (the partner's `'reason' in payload` is false).
-      const reason = text('reason');
+      const reason = text('reason'); // none: no key at all (the partner's `'reason' in payload` is false)
       return reason === undefined ? { type } : { type, reason };
     }
     // A step without a string name says nothing: malformed (an error without a code still reports the error).
