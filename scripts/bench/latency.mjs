@@ -116,8 +116,6 @@ async function measureOnce(engine, { url, app, contender, rttMs, proxies, clickD
     const sample = {
       ms: result.ms,
       prepareMs: prepared?.prepareMs,
-      openToLoaded: result.openToLoaded,
-      openToReady: result.openToReady,
       connectionsBeforeClick: beforeClick.connections - start.signing.connections,
       connectionsAfterClick: afterReady.connections - beforeClick.connections,
       bytesUpAfterClick: afterReady.bytesUp - beforeClick.bytesUp,
@@ -217,8 +215,6 @@ function cellsOf(engine, samples, rtts, list) {
           ratioOfMedians: summary(ms).median / summary(bare).median,
           ratio: contender.id === 'bare' ? undefined : summary(pairedRatios(ms, bare)),
           prepareMs: contender.id === 'prepared' ? summary(pick('prepareMs')) : undefined,
-          sdkOpenToLoaded: contender.id === 'bare' ? undefined : medianOf(pick('openToLoaded')),
-          sdkOpenToReady: contender.id === 'bare' ? undefined : medianOf(pick('openToReady')),
           connectionsBeforeClick: summary(pick('connectionsBeforeClick')).median,
           connectionsAfterClick: summary(pick('connectionsAfterClick')).median,
           bytesUpAfterClick: summary(pick('bytesUpAfterClick')).median,
