@@ -89,6 +89,46 @@ const srcNames = readdirSync(srcDir)
   .filter((file) => file.endsWith('.ts'))
   .flatMap((file) => declaredNames(join(srcDir, file)));
 const mangledInSrc = [...new Set(srcNames.filter(({ name }) => MANGLED_PROPERTIES.test(name)).map(({ name }) => name))];
+
+/**
+ * Where src/ reads a shortened name on a type declared outside src/ (the DOM, a library, the language): the build
+ * would rename that read too (terser's `builtins`), so `console.log` or `navigator.onLine` would break. Property
+ * reads and destructuring, resolved by TypeScript's checker to the declarations they reach.
+ */
+function foreignReads(): string[] {
+  const files = readdirSync(srcDir)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(srcDir, file));
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  const program = ts.createProgram(files, { ...options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const found: string[] = [];
+  const check = (name: string, symbol: ts.Symbol | undefined, node: ts.Node) => {
+    if (!MANGLED_PROPERTIES.test(name)) return;
+    const declarations = symbol?.declarations ?? [];
+    const outside = declarations.filter((declaration) => !declaration.getSourceFile().fileName.startsWith(srcDir));
+    if (declarations.length === 0 || outside.length > 0) {
+      const file = node.getSourceFile();
+      const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push(`${name} at ${file.fileName.slice(root.length + 1)}:${line}`);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      check(node.name.text, checker.getSymbolAtLocation(node.name), node);
+    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
+      const key = node.propertyName ?? node.name;
+      if (ts.isIdentifier(key)) {
+        const symbol = checker.getTypeAtLocation(node.parent).getProperty(key.text);
+        check(key.text, symbol, node);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(program.getSourceFile(file)!);
+  return found;
+}
 /** Every member name of the script-tag API (types/svc-sdk.d.ts): methods, options, events, payload fields, constants. */
 const publicTyped = [...new Set(declaredNames(join(root, 'types', 'svc-sdk.d.ts')).map(({ name }) => name))];
 
@@ -119,6 +159,10 @@ describe('name mangling in the built file', () => {
     const names = [...new Set([...mangledInSrc, ...INTERNAL])];
     const survivors = names.filter((name) => asProperty(code, name));
     expect(survivors, 'internal names left unshortened in the bundle').toEqual([]);
+  });
+
+  it('src/ reads no shortened name on an object it does not declare (a DOM object, a message, the options)', () => {
+    expect(foreignReads()).toEqual([]);
   });
 
   it('no public name matches the pattern (it would be shortened away)', () => {
