@@ -15,6 +15,8 @@
 // - askFocus (AppPort, src/app-port.ts), look and tokens (its handshake's presentation and the attempt's tokens),
 //   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts), wanting, spare and
 //   spareOptions (the shared warm frame of an embed URL, src/warm-pool.ts).
+// - container, token (ChannelOptions; token also resolveConfig's token source, src/config.ts) and send (Channel;
+//   also AppPort's, src/app-port.ts): DOM names too, but the SDK reads none of them on a DOM object.
 //   Not Pending's `promise`: shortening it saved 3 B (1.3.0), not worth a DOM name in the list.
 export const MANGLED_PROPERTIES =
-  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$)/;
+  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$|container$|token$|send$)/;

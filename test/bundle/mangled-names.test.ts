@@ -48,6 +48,9 @@ const INTERNAL = [
   'wanting',
   'spare',
   'spareOptions',
+  'container',
+  'token',
+  'send',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
@@ -133,11 +136,12 @@ function foreignReads(): string[] {
 const publicTyped = [...new Set(declaredNames(join(root, 'types', 'svc-sdk.d.ts')).map(({ name }) => name))];
 
 /**
- * Whether `name` occurs in `code` as an identifier or property: a whole word not inside quotes, so the string
- * "iframe" of createElement("iframe") is not the property `iframe`.
+ * Whether `name` occurs in `code` as a property, as minified code writes one: read after "." (also "?."), a key
+ * or method after "{", "," or "}". Not as a string or a word of a message: createElement("iframe") is not the
+ * property `iframe`, nor "the container is not in the document" the property `container`.
  */
 function asProperty(code: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$"'\`])${name.replace(/\$/g, '\\$')}(?![\\w$"'\`])`).test(code);
+  return new RegExp(`(?<=[.{,}])${name.replace(/\$/g, '\\$')}(?![\\w$"'\`])`).test(code);
 }
 
 /** Whether `name` occurs in `code` as a whole word at all (property, identifier or string). */
@@ -220,6 +224,10 @@ describe('name mangling in the built file', () => {
     expect(asProperty('a.heard()', 'heard')).toBe(true);
     expect(asProperty('{heard:1}', 'heard')).toBe(true);
     expect(asProperty('createElement("iframe")', 'iframe')).toBe(false);
+    expect(asProperty('a?.send(t)', 'send')).toBe(true);
+    expect(asProperty('class{a(){}heard(){}}', 'heard')).toBe(true);
+    expect(asProperty('k(t+"(): the container is not in the document")', 'container')).toBe(false);
+    expect(asProperty('$(`container must be an element`)', 'container')).toBe(false);
     expect(asWord('e.on("contract.ready",f)', 'contract.ready')).toBe(true);
     expect(asWord('"contract.ready-x"', 'contract.ready')).toBe(false);
   });
