@@ -17,6 +17,8 @@
 //   spareOptions (the shared warm frame of an embed URL, src/warm-pool.ts).
 // - container, token (ChannelOptions; token also resolveConfig's token source, src/config.ts) and send (Channel;
 //   also AppPort's, src/app-port.ts): DOM names too, but the SDK reads none of them on a DOM object.
+// - trace and app (Settings, src/config.ts): the attempt's ids and the signing app's address, set by the SDK
+//   itself; the partner's options say appUrl, and init and payloads carry trace's fields, never "trace".
 //   Not Pending's `promise`: shortening it saved 3 B (1.3.0), not worth a DOM name in the list.
 export const MANGLED_PROPERTIES =
-  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$|container$|token$|send$)/;
+  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$|container$|token$|send$|trace$|app$)/;

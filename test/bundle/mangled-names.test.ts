@@ -51,6 +51,8 @@ const INTERNAL = [
   'container',
   'token',
   'send',
+  'trace',
+  'app',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
