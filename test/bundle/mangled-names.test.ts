@@ -98,7 +98,8 @@ const mangledInSrc = [...new Set(srcNames.filter(({ name }) => MANGLED_PROPERTIE
 /**
  * Where src/ reads a shortened name on a type declared outside src/ (the DOM, a library, the language): the build
  * would rename that read too (terser's `builtins`), so `console.log` or `navigator.onLine` would break. Property
- * reads and destructuring, resolved by TypeScript's checker to the declarations they reach.
+ * reads (also `x["name"]` and `"name" in x`, which terser renames as well) and destructuring, resolved by
+ * TypeScript's checker to the declarations they reach.
  */
 function foreignReads(): string[] {
   const files = readdirSync(srcDir)
@@ -122,6 +123,14 @@ function foreignReads(): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAccessExpression(node)) {
       check(node.name.text, checker.getSymbolAtLocation(node.name), node);
+    } else if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)) {
+      check(node.argumentExpression.text, checker.getSymbolAtLocation(node.argumentExpression), node);
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.InKeyword &&
+      ts.isStringLiteral(node.left)
+    ) {
+      check(node.left.text, checker.getTypeAtLocation(node.right).getProperty(node.left.text), node);
     } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
       const key = node.propertyName ?? node.name;
       if (ts.isIdentifier(key)) {
