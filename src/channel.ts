@@ -23,9 +23,9 @@ export interface ChannelOptions {
   /** The signing app (its exact origin), and the contractId and locale sent in init. */
   settings: Settings; // shortened by the build
   /** The instance's container: the frame goes into it, and init carries its direction (presentation.ts). */
-  container: Element;
+  container: Element; // shortened by the build
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
-  token: string | Promise<string>;
+  token: string | Promise<string>; // shortened by the build
   /** Receives the undo of everything the channel acquires (listeners, timer, port). */
   cleanup: Cleanup; // shortened by the build
   log: Logger;
@@ -55,7 +55,7 @@ export interface Channel {
   /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). */
   heard(): boolean; // shortened by the build
   /** Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2). */
-  send(type: string, fields?: object): void;
+  send(type: string, fields?: object): void; // shortened by the build
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
 }

@@ -2,8 +2,8 @@ import { configError } from './errors';
 import { typeName } from './values';
 import { redactString } from './redact';
 
-// Containers held by live instances of this copy of the SDK; released by destroy().
-const held = new WeakSet<Element>();
+/** Containers held by live instances of this copy of the SDK; destroy() releases its own. */
+export const heldContainers = new WeakSet<Element>();
 
 /**
  * Resolves the container argument (an element id or an Element) and claims it for one instance.
@@ -21,15 +21,11 @@ export function claimContainer(container: unknown, token: string): Element {
   } else {
     throw configError(`container must be an element id or an Element, got ${typeName(container)}.`);
   }
-  if (held.has(element)) {
+  if (heldContainers.has(element)) {
     throw configError('container is in use: destroy() its SvcContracts first, or use another container.');
   }
-  held.add(element);
+  heldContainers.add(element);
   return element;
-}
-
-export function releaseContainer(element: Element): void {
-  held.delete(element);
 }
 
 // nodeType rather than instanceof: an element from another frame of the page is still an element.

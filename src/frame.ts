@@ -11,8 +11,9 @@ const SANDBOX =
  */
 export function createFrame(settings: Settings): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
-  iframe.setAttribute('allow', 'camera');
-  iframe.setAttribute('sandbox', SANDBOX);
+  // Reflected attributes, set as properties (every browser that runs this ES2020 file has both).
+  iframe.allow = 'camera';
+  iframe.sandbox.value = SANDBOX;
   iframe.referrerPolicy = 'strict-origin';
   const style = iframe.style;
   style.border = '0';

@@ -13,13 +13,11 @@ export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use
 const CLOSED_POLL_MS = 250;
 
 /**
- * A window sized for a contract on a desktop (800 x 900 CSS pixels; the browser fits it to the screen and places it,
- * phone browsers open a tab); no name and no token: the app greets its opener and the token goes over the port.
- * Null: blocked.
+ * window.open's features for the app's window: sized for a contract on a desktop (800 x 900 CSS pixels; the browser
+ * fits it to the screen and places it, phone browsers open a tab). It gets no name and no token: the app greets its
+ * opener and the token goes over the port.
  */
-export function openPopup(appUrl: string): Window | null {
-  return window.open(appUrl, '', 'width=800,height=900');
-}
+export const POPUP_FEATURES = 'width=800,height=900';
 
 /**
  * Calls `onClosed` each time the poll finds the window closed, until the attempt's frame goes (close(), destroy(),

@@ -1,6 +1,6 @@
 import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
 import { newAttemptId } from './attempt-id';
-import { claimContainer, releaseContainer } from './container';
+import { claimContainer, heldContainers } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
@@ -98,7 +98,7 @@ export class SvcContracts {
     this.close();
     this._log('destroy');
     this._events.clear();
-    releaseContainer(this._container);
+    heldContainers.delete(this._container);
     tokenSources.delete(this);
     this._state = DESTROYED;
   }

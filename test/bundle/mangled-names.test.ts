@@ -48,6 +48,11 @@ const INTERNAL = [
   'wanting',
   'spare',
   'spareOptions',
+  'container',
+  'token',
+  'send',
+  'trace',
+  'app',
 ];
 
 /** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
@@ -89,15 +94,65 @@ const srcNames = readdirSync(srcDir)
   .filter((file) => file.endsWith('.ts'))
   .flatMap((file) => declaredNames(join(srcDir, file)));
 const mangledInSrc = [...new Set(srcNames.filter(({ name }) => MANGLED_PROPERTIES.test(name)).map(({ name }) => name))];
+
+/**
+ * Where src/ reads a shortened name on a type declared outside src/ (the DOM, a library, the language): the build
+ * would rename that read too (terser's `builtins`), so `console.log` or `navigator.onLine` would break. Property
+ * reads (also `x["name"]` and `"name" in x`, which terser renames as well) and destructuring, resolved by
+ * TypeScript's checker to the declarations they reach.
+ */
+function foreignReads(): string[] {
+  const files = readdirSync(srcDir)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(srcDir, file));
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  const program = ts.createProgram(files, { ...options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const found: string[] = [];
+  const check = (name: string, symbol: ts.Symbol | undefined, node: ts.Node) => {
+    if (!MANGLED_PROPERTIES.test(name)) return;
+    const declarations = symbol?.declarations ?? [];
+    const outside = declarations.filter((declaration) => !declaration.getSourceFile().fileName.startsWith(srcDir));
+    if (declarations.length === 0 || outside.length > 0) {
+      const file = node.getSourceFile();
+      const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push(`${name} at ${file.fileName.slice(root.length + 1)}:${line}`);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      check(node.name.text, checker.getSymbolAtLocation(node.name), node);
+    } else if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)) {
+      check(node.argumentExpression.text, checker.getSymbolAtLocation(node.argumentExpression), node);
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.InKeyword &&
+      ts.isStringLiteral(node.left)
+    ) {
+      check(node.left.text, checker.getTypeAtLocation(node.right).getProperty(node.left.text), node);
+    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
+      const key = node.propertyName ?? node.name;
+      if (ts.isIdentifier(key)) {
+        const symbol = checker.getTypeAtLocation(node.parent).getProperty(key.text);
+        check(key.text, symbol, node);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(program.getSourceFile(file)!);
+  return found;
+}
 /** Every member name of the script-tag API (types/svc-sdk.d.ts): methods, options, events, payload fields, constants. */
 const publicTyped = [...new Set(declaredNames(join(root, 'types', 'svc-sdk.d.ts')).map(({ name }) => name))];
 
 /**
- * Whether `name` occurs in `code` as an identifier or property: a whole word not inside quotes, so the string
- * "iframe" of createElement("iframe") is not the property `iframe`.
+ * Whether `name` occurs in `code` as a property, as minified code writes one: read after "." (also "?."), a key
+ * or method after "{", "," or "}". Not as a string or a word of a message: createElement("iframe") is not the
+ * property `iframe`, nor "the container is not in the document" the property `container`.
  */
 function asProperty(code: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$"'\`])${name.replace(/\$/g, '\\$')}(?![\\w$"'\`])`).test(code);
+  return new RegExp(`(?<=[.{,}])${name.replace(/\$/g, '\\$')}(?![\\w$"'\`])`).test(code);
 }
 
 /** Whether `name` occurs in `code` as a whole word at all (property, identifier or string). */
@@ -119,6 +174,10 @@ describe('name mangling in the built file', () => {
     const names = [...new Set([...mangledInSrc, ...INTERNAL])];
     const survivors = names.filter((name) => asProperty(code, name));
     expect(survivors, 'internal names left unshortened in the bundle').toEqual([]);
+  });
+
+  it('src/ reads no shortened name on an object it does not declare (a DOM object, a message, the options)', () => {
+    expect(foreignReads()).toEqual([]);
   });
 
   it('no public name matches the pattern (it would be shortened away)', () => {
@@ -176,6 +235,10 @@ describe('name mangling in the built file', () => {
     expect(asProperty('a.heard()', 'heard')).toBe(true);
     expect(asProperty('{heard:1}', 'heard')).toBe(true);
     expect(asProperty('createElement("iframe")', 'iframe')).toBe(false);
+    expect(asProperty('a?.send(t)', 'send')).toBe(true);
+    expect(asProperty('class{a(){}heard(){}}', 'heard')).toBe(true);
+    expect(asProperty('k(t+"(): the container is not in the document")', 'container')).toBe(false);
+    expect(asProperty('$(`container must be an element`)', 'container')).toBe(false);
     expect(asWord('e.on("contract.ready",f)', 'contract.ready')).toBe(true);
     expect(asWord('"contract.ready-x"', 'contract.ready')).toBe(false);
   });
