@@ -158,8 +158,6 @@ async function calibrate(proxy, { host, ca }) {
   return performance.now() - started;
 }
 
-const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : summary(values).median);
-
 /** Starts one engine for the latency phase; `close()` stops it and whatever it needed. */
 export async function launchEngine(name, environment, portMaps) {
   if (name === 'chromium') {

@@ -14,7 +14,6 @@ const load = (values) => values.map((v) => v.toFixed(2)).join(' / ');
 
 /** One engine's figures at one round trip: every app and contender. */
 function latencyTable(latency, engine, rttMs) {
-  const optional = (value, format = ms) => (value === undefined ? '' : format(value));
   return table(
     [
       'app',
