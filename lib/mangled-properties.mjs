@@ -20,6 +20,7 @@
 //   also AppPort's, src/app-port.ts): DOM names too, but the SDK reads none of them on a DOM object.
 // - trace and app (Settings, src/config.ts): the attempt's ids and the signing app's address, set by the SDK
 //   itself; the partner's options say appUrl, and init and payloads carry trace's fields, never "trace".
-//   Not Pending's `promise` nor Cleanup's `run`: 3 B and 0 B (1.3.0), not worth more names in the list.
+// - promise (Pending, src/pending.ts): the SDK reads it on its own Pending only (3 B, 1.3.0). Not Cleanup's `run`
+//   (0 B).
 export const MANGLED_PROPERTIES =
-  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|wanting$|spare$|spareOptions$|container$|token$|send$|trace$|app$)/;
+  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|promise$|wanting$|spare$|spareOptions$|container$|token$|send$|trace$|app$)/;

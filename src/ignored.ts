@@ -9,11 +9,10 @@ export type IgnoredLog = (what: string, from: string) => void;
  * `to.log` is read at each line: the shared warm frame's owner changes (warm-pool.ts).
  */
 export function createIgnoredLog(to: { log: Logger }): IgnoredLog {
-  // No prototype: a key can never be an inherited name.
-  const seen: Record<string, boolean> = Object.create(null);
+  const seen = new Set<string>();
   return (what, from) => {
     const key = `${what} ${from}`;
-    if (!seen[key]) to.log(`ignored ${what}`, from);
-    seen[key] = true;
+    if (!seen.has(key)) to.log(`ignored ${what}`, from);
+    seen.add(key);
   };
 }

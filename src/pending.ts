@@ -3,8 +3,8 @@
  * contract.error, close() or destroy(), whichever comes first (a later settle changes nothing).
  */
 export interface Pending {
-  promise: Promise<void>;
-  settle(): void; // shortened by the build (lib/mangled-properties.mjs)
+  promise: Promise<void>; // shortened by the build (lib/mangled-properties.mjs)
+  settle(): void; // shortened by the build
 }
 
 export function createPending(): Pending {

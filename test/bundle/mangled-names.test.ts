@@ -43,6 +43,7 @@ const INTERNAL = [
   'renewWith',
   'settings',
   'settle',
+  'promise',
   'teardown',
   'watching',
   'wanting',
