@@ -5,6 +5,7 @@
 // /embed request for ten instances, the move keeping the document) is e2e/warm-frame.spec.ts's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
+import { frameBlockedMessage } from '../../src/load-failure';
 import { REWARM_AFTER_MS } from '../../src/warm-pool';
 import {
   APP_ORIGIN,
@@ -270,6 +271,31 @@ describe('a shared frame that failed before anyone took it', () => {
     expect(second.events.names()).toEqual(['contract.loading', 'contract.error']);
     expect(second.signingToken).not.toHaveBeenCalled();
     expect(app.iframe.isConnected).toBe(false);
+    expect(first.events.names()).toEqual([]);
+  });
+
+  it("the page's CSP blocked it: nobody hears of it before open(); the taker starts its own, whose block it alone reports", () => {
+    const blocked = () =>
+      Object.assign(new Event('securitypolicyviolation', { bubbles: true, composed: true }), {
+        blockedURI: APP_ORIGIN,
+        effectiveDirective: 'frame-src',
+        disposition: 'enforce',
+      });
+    const [first, second] = page(2);
+    const app = waitingApp();
+    document.dispatchEvent(blocked());
+    expect(first.events.names()).toEqual([]);
+    expect(second.events.names()).toEqual([]);
+    void second.sdk.open();
+    expect(app.iframe.isConnected).toBe(false);
+    expect(framesIn(second.container)).toHaveLength(1);
+    expect(framesIn(second.container)[0]).not.toBe(app.iframe);
+    document.dispatchEvent(blocked()); // the browser blocks the taker's own frame as well
+    expect(second.events.seen.at(-1)).toMatchObject([
+      'contract.error',
+      { code: 'loading_error', message: frameBlockedMessage(APP_ORIGIN), source: 'sdk' },
+    ]);
+    expect(second.signingToken).toHaveBeenCalledTimes(1);
     expect(first.events.names()).toEqual([]);
   });
 
