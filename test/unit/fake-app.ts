@@ -53,6 +53,19 @@ export function envelope(type: string, extra: Record<string, unknown> = {}) {
   return { protocol: 'svc-contracts', version: 1, type, ...extra };
 }
 
+/** A securitypolicyviolation as the browsers fire it for a blocked frame: at the document, blockedURI the origin. */
+export function violation(
+  fields: Partial<Record<'blockedURI' | 'effectiveDirective' | 'disposition', string>> = {},
+): Event {
+  const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
+  return Object.assign(event, {
+    blockedURI: APP_ORIGIN,
+    effectiveDirective: 'frame-src',
+    disposition: 'enforce',
+    ...fields,
+  });
+}
+
 /** Resolves after every queued microtask has run (promise chains settled): a barrier, not a wait on time. */
 export const microtasksDone = () => new Promise<void>((resolve) => setImmediate(resolve));
 

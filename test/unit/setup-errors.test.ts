@@ -2,22 +2,11 @@
 // never says hello. The browsers' own behaviour (what they fire, and when) is proven in e2e/scenarios/setup-errors.ts.
 import { describe, expect, it, vi } from 'vitest';
 import { frameBlockedMessage, noHelloMessage } from '../../src/load-failure';
-import { APP_ORIGIN, FakeApp, TOKEN, create, makeContainer, record } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, makeContainer, record, violation } from './fake-app';
 
 const frames = (container: Element) => container.querySelectorAll('iframe').length;
 /** What appears nowhere in a message: the token, the appUrl's path, the partner's contractId. */
 const PARTNER_DATA = [TOKEN, 'tenant-7f', 'partner-ref-99'];
-
-/** A securitypolicyviolation as the browsers fire it for a blocked frame: at the document, blockedURI the origin. */
-function violation(fields: Partial<Record<'blockedURI' | 'effectiveDirective' | 'disposition', string>> = {}): Event {
-  const event = new Event('securitypolicyviolation', { bubbles: true, composed: true });
-  return Object.assign(event, {
-    blockedURI: APP_ORIGIN,
-    effectiveDirective: 'frame-src',
-    disposition: 'enforce',
-    ...fields,
-  });
-}
 
 function opened(config: Parameters<typeof create>[0] = {}) {
   const container = makeContainer(`c${Math.random().toString(36).slice(2)}`);

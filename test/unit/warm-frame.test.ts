@@ -16,6 +16,7 @@ import {
   microtasksDone,
   record,
   untraced,
+  violation,
 } from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm'] });
@@ -135,19 +136,13 @@ describe('warm start: a hidden frame of the signing app from construction', () =
   });
 
   it("a warm frame the page's CSP blocked is not taken: open() creates a new one, whose violation is reported at once", () => {
-    const blocked = () =>
-      Object.assign(new Event('securitypolicyviolation', { bubbles: true, composed: true }), {
-        blockedURI: APP_ORIGIN,
-        effectiveDirective: 'frame-src',
-        disposition: 'enforce',
-      });
     const { sdk, container, app, events } = warmed();
-    document.dispatchEvent(blocked());
+    document.dispatchEvent(violation());
     expect(events.names()).toEqual([]); // no error before open()
     void sdk.open();
     expect(app.iframe.isConnected).toBe(false);
     expect(frames(container)).toHaveLength(1);
-    document.dispatchEvent(blocked()); // the browser blocks the new frame as well
+    document.dispatchEvent(violation()); // the browser blocks the new frame as well
     expect(events.seen.at(-1)).toEqual([
       'contract.error',
       { contractId: undefined, code: 'loading_error', message: frameBlockedMessage(APP_ORIGIN), source: 'sdk' },

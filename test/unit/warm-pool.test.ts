@@ -17,6 +17,7 @@ import {
   makeContainer,
   microtasksDone,
   record,
+  violation,
 } from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm', 'renew'] });
@@ -275,22 +276,16 @@ describe('a shared frame that failed before anyone took it', () => {
   });
 
   it("the page's CSP blocked it: nobody hears of it before open(); the taker starts its own, whose block it alone reports", () => {
-    const blocked = () =>
-      Object.assign(new Event('securitypolicyviolation', { bubbles: true, composed: true }), {
-        blockedURI: APP_ORIGIN,
-        effectiveDirective: 'frame-src',
-        disposition: 'enforce',
-      });
     const [first, second] = page(2);
     const app = waitingApp();
-    document.dispatchEvent(blocked());
+    document.dispatchEvent(violation());
     expect(first.events.names()).toEqual([]);
     expect(second.events.names()).toEqual([]);
     void second.sdk.open();
     expect(app.iframe.isConnected).toBe(false);
     expect(framesIn(second.container)).toHaveLength(1);
     expect(framesIn(second.container)[0]).not.toBe(app.iframe);
-    document.dispatchEvent(blocked()); // the browser blocks the taker's own frame as well
+    document.dispatchEvent(violation()); // the browser blocks the taker's own frame as well
     expect(second.events.seen.at(-1)).toMatchObject([
       'contract.error',
       { code: 'loading_error', message: frameBlockedMessage(APP_ORIGIN), source: 'sdk' },
