@@ -39,6 +39,14 @@ export async function connected(attributes: Record<string, string> = {}): Promis
 /** Every queued microtask and promise chain has run: the element's check, loadSvcSDK(), open(). */
 export const settled = microtasksDone;
 
+/**
+ * The contract-error the element dispatches for the SDK's own loading_error, as events() records it (the c-1
+ * element of these tests). `attemptId`: "-" when no attempt started (the element's own misuse).
+ */
+export function sdkLoadingError(attemptId: unknown, message: unknown): [string, unknown] {
+  return ['contract-error', { contractId: 'c-1', attemptId, code: 'loading_error', source: 'sdk', message }];
+}
+
 /** Every DOM event of the element, in order, with its detail. */
 export function events(element: HTMLElement, names: readonly string[]) {
   const seen: Array<[string, unknown]> = [];

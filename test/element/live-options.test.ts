@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SvcContracts } from '../../src';
 import { SvcContractSigning } from '../../loader/element';
 import { FakeApp, TOKEN, envelope } from '../unit/fake-app';
-import { created, events, makeElement, settled } from './helpers';
+import { created, events, makeElement, sdkLoadingError, settled } from './helpers';
 
 const DARK = { theme: 'dark', variables: { colorPrimary: '#0B5CAD', borderRadius: '8px' } } as const;
 /** DARK as the SDK sends it to the app (re-serialised: lowercase colours). */
@@ -159,16 +159,7 @@ describe('<svc-contract-signing> appearance, locale, dir', () => {
     document.body.append(element);
     await settled();
     expect(errors).toEqual([
-      [
-        'contract-error',
-        {
-          contractId: 'c-1',
-          attemptId: '-', // no attempt started
-          code: 'loading_error',
-          source: 'sdk',
-          message: expect.stringMatching(/config\.appearance\.variables\.colorText/),
-        },
-      ],
+      sdkLoadingError('-', expect.stringMatching(/config\.appearance\.variables\.colorText/)), // no attempt started
     ]);
     expect(JSON.stringify(errors)).not.toContain(TOKEN);
     expect(element.childElementCount).toBe(0);

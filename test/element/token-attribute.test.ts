@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SvcContractSigning } from '../../loader/element';
 import { TOKEN } from '../unit/fake-app';
-import { connected, created, events, makeElement, settled } from './helpers';
+import { connected, created, events, makeElement, sdkLoadingError, settled } from './helpers';
 
 /** What a framework writes on its server for a property binding (Svelte 5, Vue, Angular's attr.), and snake_case. */
 const SPELLINGS = ['signing-token', 'signingtoken', 'signing_token', 'signingToken', 'SIGNING-TOKEN', 'Signing_Token'];
@@ -19,17 +19,8 @@ function expectRefused(
     `refuses the ${name} attribute \\(a token in the page's HTML\\): set the signingToken property in the browser, or token-url\\.$`,
   );
   expect(seen).toEqual([
-    [
-      'contract-error',
-      // No attempt started: the element's own misuse carries attemptId "-".
-      {
-        contractId: 'c-1',
-        attemptId: '-',
-        code: 'loading_error',
-        source: 'sdk',
-        message: expect.stringMatching(message),
-      },
-    ],
+    // No attempt started: the element's own misuse carries attemptId "-".
+    sdkLoadingError('-', expect.stringMatching(message)),
   ]);
   expect(consoleError).toHaveBeenCalledTimes(1);
   expect(String(consoleError.mock.calls[0][0])).toMatch(/^TypeError: \[contracts-sdk\] <svc-contract-signing> refuses/);

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SvcContractSigning } from '../../loader/element';
 import { ATTEMPT_ID, APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
-import { created, events, makeElement, settled } from './helpers';
+import { created, events, makeElement, sdkLoadingError, settled } from './helpers';
 
 const ROUTE = '/api/signing-token';
 /** Text the server controls (body, status text): never in a message. */
@@ -188,18 +188,7 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
   it.each(failures)('%s: contract-error loading_error from the SDK, no frame left', async (_name, make, message) => {
     stubFetch(make());
     const { element, errors } = await withTokenUrl();
-    expect(errors()).toEqual([
-      [
-        'contract-error',
-        {
-          contractId: 'c-1',
-          attemptId: expect.stringMatching(ATTEMPT_ID),
-          code: 'loading_error',
-          source: 'sdk',
-          message: expect.stringMatching(message),
-        },
-      ],
-    ]);
+    expect(errors()).toEqual([sdkLoadingError(expect.stringMatching(ATTEMPT_ID), expect.stringMatching(message))]);
     expect(JSON.stringify(errors())).not.toContain(SERVER_TEXT);
     expect(JSON.stringify(errors())).not.toContain(TOKEN);
     expect(element.querySelectorAll('iframe')).toHaveLength(0);
@@ -209,18 +198,7 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     stubFetch(answer());
     const { errors } = await withTokenUrl();
     window.dispatchEvent(new Event('offline'));
-    expect(errors()).toEqual([
-      [
-        'contract-error',
-        {
-          contractId: 'c-1',
-          attemptId: expect.stringMatching(ATTEMPT_ID),
-          code: 'loading_error',
-          source: 'sdk',
-          message: 'The browser is offline.',
-        },
-      ],
-    ]);
+    expect(errors()).toEqual([sdkLoadingError(expect.stringMatching(ATTEMPT_ID), 'The browser is offline.')]);
   });
 
   it("a polluted Object.prototype's signingToken is no answer: only the JSON's own property counts", async () => {
@@ -285,18 +263,7 @@ describe('token-url: misuse at the start, nothing opened, no request', () => {
   it.each(misuses)('%s: contract-error and console.error name it', async (_name, url, message) => {
     const fetch = stubFetch(answer());
     const { element, errors, consoleError } = await withTokenUrl(url);
-    expect(errors()).toEqual([
-      [
-        'contract-error',
-        {
-          contractId: 'c-1',
-          attemptId: '-',
-          code: 'loading_error',
-          source: 'sdk',
-          message: expect.stringMatching(message),
-        },
-      ],
-    ]);
+    expect(errors()).toEqual([sdkLoadingError('-', expect.stringMatching(message))]);
     expect(String(consoleError.mock.calls[0][0])).toMatch(message);
     expect(String(consoleError.mock.calls[0][0])).toMatch(/^TypeError: \[contracts-sdk\] /);
     expect(fetch).not.toHaveBeenCalled();
