@@ -2,7 +2,14 @@
 // the integrity they paste, the global they call, the bytes they download.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { BUDGET_GZIP_BYTES, ELEMENT_BUDGET_GZIP_BYTES, evaluateUmd, gzipSizeOf, sriOf } from '../../lib/bundle.mjs';
+import {
+  BUDGET_GZIP_BYTES,
+  ELEMENT_BUDGET_GZIP_BYTES,
+  brotliSizeOf,
+  evaluateUmd,
+  gzipSizeOf,
+  sriOf,
+} from '../../lib/bundle.mjs';
 import { FILES, PACKAGE_PATH, PINNED_FILES } from './layout.mjs';
 import { ReleaseError, formatBytes } from './report.mjs';
 
@@ -86,7 +93,7 @@ function checkDefinesSvcSDK(script, version, report) {
   report.info(`ok  evaluating it defines SvcSDK with SDK_VERSION ${version}`);
 }
 
-/** The gzip -9 size of `script`, after checking it is within `budget`. */
+/** The gzip -9 size of `script`, after checking it is within `budget`; brotli 11 is printed beside it. */
 function checkBudget(script, name, budget, report) {
   const gzipSize = gzipSizeOf(script);
   if (gzipSize > budget) {
@@ -96,7 +103,7 @@ function checkBudget(script, name, budget, report) {
     );
   }
   report.info(
-    `ok  ${name} size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(budget)})`,
+    `ok  ${name} size ${formatBytes(script.length)}, gzip -9 ${formatBytes(gzipSize)} (budget ${formatBytes(budget)}), brotli 11 ${formatBytes(brotliSizeOf(script))}`,
   );
   return gzipSize;
 }

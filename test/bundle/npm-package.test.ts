@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
-import { sriOf } from '../../lib/bundle.mjs';
+import { budgetLine, sriOf } from '../../lib/bundle.mjs';
 import { NPM_ENTRIES } from '../../lib/npm-package.mjs';
 import { NPM_BUDGET_GZIP_BYTES, npmEntrySize } from '../../lib/npm-size.mjs';
 
@@ -155,11 +155,11 @@ describe('npm package contracts-sdk', () => {
   });
 
   it.each(Object.entries(NPM_BUDGET_GZIP_BYTES) as [string, number][])(
-    `%s adds at most %i B min+gzip to a partner's bundle`,
+    `%s adds at most %i B min+gzip to a partner's bundle (brotli printed beside it)`,
     async (entry, budget) => {
       expect(existsSync(join(dir, `${entry}.mjs`))).toBe(true);
       const size = await npmEntrySize(join(dir, `${entry}.mjs`));
-      console.log(`npm entry ${entry}: ${size.minified} B minified, ${size.gzip} B min+gzip (budget ${budget} B)`);
+      console.log(budgetLine(`npm entry ${entry}`, size, budget));
       expect(size.gzip).toBeLessThanOrEqual(budget);
     },
     30_000,
