@@ -5,12 +5,11 @@
 // (`/assets/contracts-sdk/`); the SDK is the script tag, pinned with its integrity, so the loader injects nothing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sriOf } from '../../lib/bundle.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { send } from '../../lib/http-kit.mjs';
-import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { withSidecarIntegrity } from './doc-integrity';
 import type { Harness } from './fixtures';
-import { PACKAGE_DIR, PACKAGE_VERSION } from './framework-apps';
+import { PACKAGE_DIR } from './framework-apps';
 import { strictCsp } from './harness-server.mjs';
 
 type Response = { end(): void };
@@ -28,17 +27,13 @@ export interface ElementPage {
 
 export function mountElementPage(
   harness: Harness,
-  sandbox: { origins: { cdn: string; signing: string } },
+  sandbox: { origins: { cdn: string; signing: string }; sdkVersion: string },
 ): ElementPage {
-  const integrity = sriOf(
-    readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')),
-  );
   let token = '';
   harness.mount('element-page', (_req: unknown, res: Response) => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-    const block = snippet('docs/frameworks.md', 'element-html-page')
+    const block = withSidecarIntegrity(snippet('docs/frameworks.md', 'element-html-page'), sandbox.sdkVersion)
       .replaceAll(DOC_CDN, sandbox.origins.cdn)
-      .replace('sha384-<content of index.umd.js.integrity>', integrity)
       .replaceAll(`nonce="${DOC_NONCE}"`, `nonce="${nonce}"`)
       // The sandbox's signing app (in production the element's default is right).
       .replace('<svc-contract-signing ', `<svc-contract-signing app-url="${sandbox.origins.signing}" `);

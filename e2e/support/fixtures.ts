@@ -16,7 +16,7 @@ import { webdriverHost } from './webdriver-host';
 
 export const HOSTS = TEST_HOSTS;
 /** The build under test: SDK_OUT_DIR when set (as `npm run build` writes there; the bench's private build), else dist/. */
-const SDK_DIST_DIR = process.env.SDK_OUT_DIR ? resolve(process.env.SDK_OUT_DIR) : DIST_DIR;
+export const SDK_DIST_DIR = process.env.SDK_OUT_DIR ? resolve(process.env.SDK_OUT_DIR) : DIST_DIR;
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
 /** The `expire` scenario's session lifetime in the e2e sandbox: the app asks to renew a second before. */

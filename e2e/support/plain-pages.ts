@@ -8,6 +8,7 @@
 // Each route answers the tokens a test queued, in order, and records how it was called.
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { send } from '../../lib/http-kit.mjs';
+import { withSidecarIntegrity } from './doc-integrity';
 import type { Harness } from './fixtures';
 
 type Request = { method?: string; url: string; headers: Record<string, string | string[] | undefined> };
@@ -41,14 +42,8 @@ export interface PlainPages {
   serverRendered: PlainPage;
 }
 
-/** The sandbox's addresses, and the integrity of the pinned files it serves (from their sidecars). */
-type Sandbox = { origins: { cdn: string; signing: string }; integrity: { sdk: string | null; element: string | null } };
-
-function integrityOf(sandbox: Sandbox, file: 'sdk' | 'element'): string {
-  const integrity = sandbox.integrity[file];
-  if (!integrity) throw new Error('the pinned files are not built: run npm run build');
-  return integrity;
-}
+/** The sandbox's addresses, and the version of the pinned files it serves. */
+type Sandbox = { origins: { cdn: string; signing: string }; sdkVersion: string };
 
 /** `text` with `from` replaced by `to`, which must be there (a doc that changed must fail here, not pass silently). */
 function replaced(text: string, from: string, to: string): string {
@@ -93,10 +88,10 @@ function tokenRoute(json: boolean, session?: string) {
 
 /** The README's Quick start page under the README's CSP. */
 function mountQuickstart(harness: Harness, sandbox: Sandbox): PlainPage {
-  const page = replaced(
+  // The integrity as the README words it: the content of the sidecar (docs-snippets.spec.ts checks every such tag).
+  const page = withSidecarIntegrity(
     replaced(snippet('README.md', 'quickstart-page'), '{cdn_url}', sandbox.origins.cdn),
-    'sha384-<content of index.umd.js.integrity>',
-    integrityOf(sandbox, 'sdk'),
+    sandbox.sdkVersion,
   );
   // The sandbox's signing app (in production the default address is right).
   const script = replaced(
@@ -131,14 +126,9 @@ function mountQuickstart(harness: Harness, sandbox: Sandbox): PlainPage {
 /** docs/server-rendered.md's page under its complete CSP header, with the signer's session cookie. */
 function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
   const block = replaced(
-    replaced(
-      replaced(
-        replaced(snippet('docs/server-rendered.md', 'server-rendered-page'), DOC_CDN, sandbox.origins.cdn),
-        'sha384-<content of index.umd.js.integrity>',
-        integrityOf(sandbox, 'sdk'),
-      ),
-      'sha384-<content of element.umd.js.integrity>',
-      integrityOf(sandbox, 'element'),
+    withSidecarIntegrity(
+      replaced(snippet('docs/server-rendered.md', 'server-rendered-page'), DOC_CDN, sandbox.origins.cdn),
+      sandbox.sdkVersion,
     ),
     // The sandbox's signing app, as the document says to try it.
     '<svc-contract-signing ',
