@@ -76,6 +76,8 @@ Your backend: Node does not resolve *.localhost, so call the service API at ${ur
 trusting the sandbox certificate:
   NODE_EXTRA_CA_CERTS=${sandbox.certFile} node <your backend>
   curl --cacert ${sandbox.certFile} ...
+Python, PHP, Ruby, .NET: how each trusts it and resolves names, in docs/server-rendered.md
+  ("Backend notes for any language")
 
 Webhooks: application.contract.signed goes to
 ${table(webhookRows)}

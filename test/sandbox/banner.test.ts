@@ -93,6 +93,10 @@ describe('the start banner', () => {
           '  Authorization: Bearer sbx_api_banner_test',
           'trusting the sandbox certificate:',
           `  NODE_EXTRA_CA_CERTS=${join(root, 'certs', 'sandbox-cert.pem')} node <your backend>`,
+          `  curl --cacert ${join(root, 'certs', 'sandbox-cert.pem')} ...`,
+          // Other backends differ in both: the docs' table (test/docs/links.test.ts checks the path exists).
+          'Python, PHP, Ruby, .NET: how each trusts it and resolves names, in docs/server-rendered.md',
+          '  ("Backend notes for any language")',
         ].join('\n'),
       );
       expect(text).toContain(
