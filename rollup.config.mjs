@@ -15,6 +15,7 @@ import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
 import { clearStamp, inputsHash, writeStamp } from './lib/build-stamp.mjs';
 import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
+import { guideFiles, packagedFolders, packagedMarkdown, packagedPath } from './lib/npm-guide.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, NPM_TYPE_ENTRIES, npmPackageJson } from './lib/npm-package.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -142,7 +143,7 @@ const output = (dir, extraPlugins) => ({
   ],
 });
 
-/** package.json and README of the npm package, beside its code. */
+/** package.json, README and the partner guide (with the documents it links) of the npm package, beside its code. */
 function npmPackageFiles() {
   return {
     name: 'npm-package-files',
@@ -154,8 +155,14 @@ function npmPackageFiles() {
       const manifest = npmPackageJson({ version, description, license });
       writeFileSync(join(npmDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
       copyFileSync(join(root, 'loader', 'README.md'), join(npmDir, 'README.md'));
-      // The partner guide of this exact version, which the package README points to.
-      copyFileSync(join(root, 'README.md'), join(npmDir, 'GUIDE.md'));
+      // The partner guide of this exact version, which the package README points to, and what it links.
+      const files = guideFiles(root);
+      for (const folder of packagedFolders(npmDir, files)) mkdirSync(folder, { recursive: true });
+      for (const from of files.keys()) {
+        const text = readFileSync(join(root, from), 'utf8');
+        const shipped = from.endsWith('.md') ? packagedMarkdown(text, from, files) : text;
+        writeFileSync(packagedPath(npmDir, from, files), shipped);
+      }
     },
   };
 }

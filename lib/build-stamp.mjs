@@ -11,7 +11,7 @@ import { join, relative, sep } from 'node:path';
 
 /**
  * What `npm run build` reads, relative to the repository root: the sources, the build's config and the helpers
- * it imports, the package manifest and lock (version, dependencies), and the READMEs it copies into the package.
+ * it imports, the package manifest and lock (version, dependencies), and the READMEs and docs it copies into the package.
  */
 export const BUILD_INPUTS = [
   'src',
@@ -22,10 +22,12 @@ export const BUILD_INPUTS = [
   'lib/bundle.mjs',
   'lib/mangled-properties.mjs',
   'lib/npm-package.mjs',
+  'lib/npm-guide.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.json',
   'README.md',
+  'docs',
 ];
 
 /** The stamp's file name, in the build's output folder (dist/, or SDK_OUT_DIR). */

@@ -3,7 +3,7 @@
 // against the pinned build beside it, server-side imports, size. Run `npm run build` first; `npm test` does.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAst } from 'rollup/parseAst';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,8 @@ describe('npm package contracts-sdk', () => {
       [
         'GUIDE.md',
         'README.md',
+        'docs',
+        'types',
         ...['index', 'pure', 'react', 'element'].flatMap((name) => [
           `${name}.cjs`,
           `${name}.d.cts`,
@@ -71,8 +73,38 @@ describe('npm package contracts-sdk', () => {
   });
 
   it('ships the partner guide of this version (the repository README) and its README says where it is', () => {
-    expect(readFileSync(join(dir, 'GUIDE.md'), 'utf8')).toBe(readFileSync(join(root, 'README.md'), 'utf8'));
+    const headings = (text: string) => text.match(/^#{1,6} .*$/gm);
+    expect(headings(readFileSync(join(dir, 'GUIDE.md'), 'utf8'))).toEqual(
+      headings(readFileSync(join(root, 'README.md'), 'utf8')),
+    );
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/`GUIDE\.md` in this package is the partner guide/);
+  });
+
+  it('every relative link of its README, GUIDE.md and the docs it ships resolves to a file inside the package', () => {
+    const markdown = (folder: string): string[] =>
+      readdirSync(join(dir, folder), { withFileTypes: true }).flatMap((entry) => {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) return markdown(path);
+        return entry.name.endsWith('.md') ? [path] : [];
+      });
+    const files = markdown('.');
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      // Code blocks and code spans hold no links.
+      const prose = readFileSync(join(dir, file), 'utf8')
+        .replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s*\2[^\n]*$/gm, '')
+        .replace(/`[^`\n]*`/g, '``');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target!) || target!.startsWith('#')) continue;
+        checked++;
+        const resolved = resolve(dir, dirname(file), target!.split('#')[0]!);
+        if (!resolved.startsWith(dir + sep) || !existsSync(resolved)) broken.push(`${file}: ${target}`);
+      }
+    }
+    expect(broken, 'links that lead out of the package or nowhere').toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['GUIDE.md', 'README.md', join('docs', 'server-rendered.md')]));
+    expect(checked, 'GUIDE.md links docs/ and types/').toBeGreaterThan(30);
   });
 
   it("its README names every entry of the package's exports, each on a line of its own", () => {
