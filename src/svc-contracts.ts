@@ -19,6 +19,7 @@ import { UPDATE, type AppMessage } from './protocol';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
+import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 import { canShareWarm, leaveWarm, takeWarm, wantWarm } from './warm-pool';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
@@ -158,6 +159,8 @@ export class SvcContracts {
     if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
     iframe.style.display = 'block';
     this._shownAt = performance.now();
+    // What a prepared frame reached before the signer's open(): waited for 0 ms.
+    timeWait(this._shownAt, stepsReached(this._state));
   }
 
   /**
@@ -242,6 +245,7 @@ export class SvcContracts {
       if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
       else if (sessionId) this._settings.trace!.sessionId = sessionId;
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
+      if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, extra); // declined's reason, or nothing
     }
   }
