@@ -2,6 +2,7 @@ import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
 import { newAttemptId } from './attempt-id';
 import { claimContainer, heldContainers } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
+import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
 import { afterDestroyError, detachedError } from './errors';
@@ -159,6 +160,7 @@ export class SvcContracts {
     if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
     iframe.style.display = 'block';
     this._shownAt = performance.now();
+    warnAtOpen(this._container, this._settings, this._log);
     // What a prepared frame reached before the signer's open(): waited for 0 ms.
     timeWait(this._shownAt, stepsReached(this._state));
   }
@@ -213,6 +215,7 @@ export class SvcContracts {
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */
   private _loadingFailed(message: string): void {
     if (!isLoading(this._state)) return;
+    warnIfDetached(this._container, this._log);
     this._fail('sdk', message);
   }
 

@@ -1,8 +1,12 @@
-// What `debug: true` adds for integration mistakes (issue #20): a line for each message the SDK ignores
-// (docs/protocol.md §4.2), once per kind and sender per attempt. Without debug, none of it prints. (The setup
-// warnings at open() were removed in 1.3.0: docs/decisions.md #32.)
+// What `debug: true` adds for integration mistakes (issue #20): warnings at open() for setups that fail without an
+// error of their own, and a line for each message the SDK ignores (docs/protocol.md §4.2), once per kind and
+// sender per attempt. Without debug, none of it prints.
 import { describe, expect, it, vi } from 'vitest';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
+
+const NOT_RENDERED = '[contracts-sdk] warning: container has zero size (display: none?)';
+const SHORT_TIMEOUT = '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window';
+const LEFT_DOCUMENT = '[contracts-sdk] warning: container left the document';
 
 /** Every console line, joined as printed; the console stays quiet. */
 function consoleLines() {
@@ -17,10 +21,49 @@ function consoleLines() {
   return lines;
 }
 
+/** A container with a layout size (happy-dom has no layout: every box is 0 × 0 unless told). */
+function renderedContainer(): HTMLElement {
+  const container = makeContainer();
+  Object.defineProperty(container, 'offsetWidth', { value: 800 });
+  Object.defineProperty(container, 'offsetHeight', { value: 600 });
+  return container;
+}
+
+describe('debug warnings at open()', () => {
+  it('a rendered container and the default loadTimeout: no warning', () => {
+    const lines = consoleLines();
+    void create({ debug: true }, renderedContainer()).open();
+    expect(lines.filter((line) => line.includes('warning'))).toEqual([]);
+  });
+
+  it('a container with no size (display: none, zero width or height) and a loadTimeout under 3 s: both named', () => {
+    const lines = consoleLines();
+    void create({ debug: true, loadTimeout: 2999 }, makeContainer()).open();
+    expect(lines).toContain(NOT_RENDERED);
+    expect(lines).toContain(SHORT_TIMEOUT);
+  });
+
+  it('the same setup without debug prints nothing', () => {
+    const lines = consoleLines();
+    void create({ loadTimeout: 2999 }, makeContainer()).open();
+    expect(lines).toEqual([]);
+  });
+
+  it('a container removed after open(): named when the attempt fails', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const lines = consoleLines();
+    const container = renderedContainer();
+    void create({ debug: true, loadTimeout: 5000 }, container).open();
+    container.remove();
+    vi.advanceTimersByTime(5000);
+    expect(lines).toContain(LEFT_DOCUMENT);
+  });
+});
+
 describe('ignored messages are logged with debug: true', () => {
   async function opened(debug = true) {
     const lines = consoleLines();
-    const container = makeContainer();
+    const container = renderedContainer();
     const sdk = create({ debug }, container);
     void sdk.open();
     return { lines, sdk, container, app: FakeApp.in(container) };
