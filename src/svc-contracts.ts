@@ -85,6 +85,7 @@ export class SvcContracts {
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
   close(): void {
     if (this._state === DESTROYED) return;
+    if (this._state !== IDLE) this._log('close');
     leaveWarm(this._settings);
     this._teardown();
     this._state = IDLE;
@@ -96,6 +97,7 @@ export class SvcContracts {
   destroy(): void {
     if (this._state === DESTROYED) return;
     this.close();
+    this._log('destroy');
     this._events.clear();
     heldContainers.delete(this._container);
     tokenSources.delete(this);
@@ -129,6 +131,7 @@ export class SvcContracts {
     applyUpdate(changes, this._settings, tokenSources.get(this));
     const channel = this._attempt?.appChannel;
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
+    else this._log('update: kept for the next init');
     return this;
   }
 
