@@ -201,12 +201,13 @@ export class SvcContracts {
     this._settings.trace = { attemptId: newAttemptId() };
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
+    const placed = attempt.iframe ? (attempt.isWarm() ? 'warm frame taken' : 'frame created') : 'window opened';
+    this._log(`${method}: ${placed} for`, this._settings.app.embedUrl);
     attempt.begin();
     this._state = LOADING;
     this._newStep = createStepFilter();
     // A window is on screen from the start (and the container holds nothing); a frame once _show() shows it.
     this._shownAt = attempt.iframe ? undefined : performance.now();
-    this._log(`${method}: frame created for`, this._settings.app.embedUrl);
     if (method === 'open') this._show();
     this._emit('contract.loading');
     // The warm frame's app may have refused this SDK already; an already offline browser fires no 'offline' event

@@ -1,7 +1,9 @@
 // What `debug: true` adds for integration mistakes (issue #20): warnings at open() for setups that fail without an
-// error of their own, and a line for each message the SDK ignores (docs/protocol.md §4.2), once per kind and
-// sender per attempt. Without debug, none of it prints.
+// error of their own, the line that says what an attempt placed (a new frame, the warm frame, a window), and a line
+// for each message the SDK ignores (docs/protocol.md §4.2), once per kind and sender per attempt. Without debug,
+// none of it prints.
 import { describe, expect, it, vi } from 'vitest';
+import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
 
 const NOT_RENDERED = '[contracts-sdk] warning: container has zero size (display: none?)';
@@ -57,6 +59,42 @@ describe('debug warnings at open()', () => {
     container.remove();
     vi.advanceTimersByTime(5000);
     expect(lines).toContain(LEFT_DOCUMENT);
+  });
+});
+
+describe('the line that starts an attempt says what it placed', () => {
+  const EMBED = `${APP_ORIGIN}/embed`;
+
+  it('a new frame: "frame created"; the warm frame open() or prepare() takes: "warm frame taken"', () => {
+    const lines = consoleLines();
+    void create({ debug: true }).open();
+    void create({ debug: true, warm: true }).open();
+    void create({ debug: true, warm: true }).prepare();
+    expect(lines.filter((line) => line.endsWith(` for ${EMBED}`))).toEqual([
+      `[contracts-sdk] open: frame created for ${EMBED}`,
+      `[contracts-sdk] open: warm frame taken for ${EMBED}`,
+      `[contracts-sdk] prepare: warm frame taken for ${EMBED}`,
+    ]);
+  });
+
+  it('a warm frame that failed (no hello after its load) is replaced: "frame created"', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const lines = consoleLines();
+    const container = makeContainer();
+    const sdk = create({ debug: true, warm: true }, container);
+    FakeApp.in(container).iframe.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS);
+    void sdk.open();
+    expect(lines).toContain(`[contracts-sdk] open: frame created for ${EMBED}`);
+  });
+
+  it('display "popup": "window opened"', () => {
+    const lines = consoleLines();
+    const app = new FakeApp(document.createElement('iframe'));
+    vi.spyOn(window, 'open').mockReturnValue(Object.assign(app.window, { closed: false, close() {} }) as never);
+    void create({ debug: true, display: 'popup' }).open();
+    expect(lines).toContain(`[contracts-sdk] open: window opened for ${EMBED}`);
+    expect(lines.join('\n')).not.toContain('frame created');
   });
 });
 
