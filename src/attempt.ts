@@ -9,7 +9,7 @@ import { watchFrameCsp } from './frame-csp';
 import { createFrame } from './frame';
 import { watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
-import { POPUP_FEATURES, watchPopup } from './popup';
+import { openPopup, watchPopup } from './popup';
 import { attemptToken } from './token';
 
 // Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
@@ -54,7 +54,7 @@ export function createAttempt(options: AttemptOptions): Attempt | undefined {
   const { settings, warm } = options;
   const [connection, frame] = [createCleanup(), createCleanup()];
   // display "popup": the window first, in the task of the signer's click; the token function is asked after.
-  const popup = settings.popup ? window.open(settings.app.embedUrl, '', POPUP_FEATURES) : undefined;
+  const popup = settings.popup ? openPopup(settings.app.embedUrl) : undefined;
   if (popup === null) return; // the browser blocked the window
   const iframe = popup ? undefined : createFrame(settings);
   let giveToken: ((token: string | Promise<string>) => void) | undefined;

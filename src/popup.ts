@@ -12,12 +12,21 @@ export const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use
 /** How often `closed` is read: the one way to learn that the signer closed the window. */
 const CLOSED_POLL_MS = 250;
 
+/** A contract's page reads well in a window this size on a desktop (the screen's available height caps it). */
+const POPUP_WIDTH = 800;
+const POPUP_HEIGHT = 900;
+
 /**
- * window.open's features for the app's window: sized for a contract on a desktop (800 x 900 CSS pixels; the browser
- * fits it to the screen and places it, phone browsers open a tab). It gets no name and no token: the app greets its
- * opener and the token goes over the port.
+ * Opens the app's window: sized for a contract and centred over the partner's window, no taller than the screen
+ * (the browser keeps it on the screen; phone browsers open a tab whatever is asked). No name and no token: the app
+ * greets its opener and the token goes over the port. Null: the browser blocked it.
  */
-export const POPUP_FEATURES = 'width=800,height=900';
+export function openPopup(appUrl: string): Window | null {
+  const height = Math.min(POPUP_HEIGHT, screen.availHeight);
+  const left = Math.round(screenX + (outerWidth - POPUP_WIDTH) / 2);
+  const top = Math.round(screenY + (outerHeight - height) / 2);
+  return window.open(appUrl, '', `width=${POPUP_WIDTH},height=${height},left=${left},top=${top}`);
+}
 
 /**
  * Calls `onClosed` each time the poll finds the window closed, until the attempt's frame goes (close(), destroy(),

@@ -2,6 +2,7 @@ import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
 import { newAttemptId } from './attempt-id';
 import { claimContainer, heldContainers } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
+import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
 import { afterDestroyError, detachedError } from './errors';
@@ -19,6 +20,7 @@ import { UPDATE, type AppMessage } from './protocol';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
+import { stepsReached, timeWait, type WaitStep } from './wait-timing';
 import { canShareWarm, leaveWarm, takeWarm, wantWarm } from './warm-pool';
 
 /** Renders the signing experience for one signer in an iframe inside the given container. */
@@ -83,6 +85,7 @@ export class SvcContracts {
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
   close(): void {
     if (this._state === DESTROYED) return;
+    if (this._state !== IDLE) this._log('close');
     leaveWarm(this._settings);
     this._teardown();
     this._state = IDLE;
@@ -94,6 +97,7 @@ export class SvcContracts {
   destroy(): void {
     if (this._state === DESTROYED) return;
     this.close();
+    this._log('destroy');
     this._events.clear();
     heldContainers.delete(this._container);
     tokenSources.delete(this);
@@ -127,6 +131,7 @@ export class SvcContracts {
     applyUpdate(changes, this._settings, tokenSources.get(this));
     const channel = this._attempt?.appChannel;
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
+    else this._log('update: kept for the next init');
     return this;
   }
 
@@ -158,6 +163,9 @@ export class SvcContracts {
     if (!iframe || this._shownAt !== undefined || reopens(this._state)) return;
     iframe.style.display = 'block';
     this._shownAt = performance.now();
+    warnAtOpen(this._container, this._settings, this._log);
+    // What a prepared frame reached before the signer's open(): waited for 0 ms.
+    timeWait(this._shownAt, stepsReached(this._state));
   }
 
   /**
@@ -193,12 +201,13 @@ export class SvcContracts {
     this._settings.trace = { attemptId: newAttemptId() };
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
+    const placed = attempt.iframe ? (attempt.isWarm() ? 'warm frame taken' : 'frame created') : 'window opened';
+    this._log(`${method}: ${placed} for`, this._settings.app.embedUrl);
     attempt.begin();
     this._state = LOADING;
     this._newStep = createStepFilter();
     // A window is on screen from the start (and the container holds nothing); a frame once _show() shows it.
     this._shownAt = attempt.iframe ? undefined : performance.now();
-    this._log(`${method}: frame created for`, this._settings.app.embedUrl);
     if (method === 'open') this._show();
     this._emit('contract.loading');
     // The warm frame's app may have refused this SDK already; an already offline browser fires no 'offline' event
@@ -210,6 +219,7 @@ export class SvcContracts {
   /** A loading failure the attempt saw ends it while it loads; later (or before any attempt) it changes nothing. */
   private _loadingFailed(message: string): void {
     if (!isLoading(this._state)) return;
+    warnIfDetached(this._container, this._log);
     this._fail('sdk', message);
   }
 
@@ -242,6 +252,7 @@ export class SvcContracts {
       if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
       else if (sessionId) this._settings.trace!.sessionId = sessionId;
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
+      if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
       this._emit(`contract.${type}`, extra); // declined's reason, or nothing
     }
   }

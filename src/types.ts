@@ -141,7 +141,7 @@ export interface ContractStepPayload extends ContractEventPayload {
    * holding part of the token, `"unknown"`). Each name at most once per attempt.
    */
   step: string;
-  /** Milliseconds since the `open()` that showed the frame (after `prepare()`, the later `open()`). */
+  /** Milliseconds since the `open()` that showed the frame (the start of the User Timing measures). */
   elapsedMs: number;
 }
 

@@ -1,8 +1,8 @@
-// prepare() (issue 22), in Chromium, Firefox and WebKit (prepare.spec.ts,
+// prepare() and the User Timing of the signer's wait (issue 22), in Chromium, Firefox and WebKit (prepare.spec.ts,
 // webkit/prepare.spec.ts): a prepared frame is hidden from sight, Tab and assistive technology until open() shows
 // it, with no further request to the signing origin; prepare() then destroy() leaves nothing behind, and the SDK
 // never touches document.head (its preconnect hint was removed: the page's connection is not the frame's, see
-// docs/perf/latest.md).
+// docs/perf/latest.md); the measures start at the open() that shows the frame.
 import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
@@ -28,6 +28,10 @@ import { expectStrictPageClean } from './security';
 /** The frame's default title (config.title), which names it in the accessibility tree. */
 const TITLE = 'Contract signing';
 const PREPARED = ['contract.loading', 'contract.loaded', 'contract.ready', 'prepare.resolved'];
+const LOADED_MEASURE = 'contracts-sdk:open-to-loaded';
+const READY_MEASURE = 'contracts-sdk:open-to-ready';
+/** A measure's end is read back as startTime + duration, which may round one unit in the last place above the clock reading. */
+const ROUNDING = 1e-6;
 
 /** How the page lays out and shows the frame in a container. */
 function frameLayout(host: Host, containerId: string) {
@@ -55,6 +59,28 @@ async function tabFromBefore(host: Host): Promise<string | undefined> {
   // Focus entering a cross-site frame is settled in another process: wait until it has left #before.
   await expect.poll(() => deepFocus(host), { message: 'Tab moved the focus' }).not.toBe('before');
   return deepFocus(host);
+}
+
+type Measure = { type: string; start: number; end: number };
+
+/** The entries of both wait measures, in the order recorded. */
+function measures(host: Host): Promise<Record<string, Measure[]>> {
+  return host.evaluate(
+    (names) =>
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          performance
+            .getEntriesByName(name)
+            .map((e) => ({ type: e.entryType, start: e.startTime, end: e.startTime + e.duration })),
+        ]),
+      ),
+    [LOADED_MEASURE, READY_MEASURE],
+  );
+}
+
+async function at(host: Host, id: string, event: string, nth = 0): Promise<number> {
+  return (await recorded(host, id)).filter((entry) => entry.event === event)[nth]!.at;
 }
 
 export function prepareScenarios(test: ScenarioTest): void {
@@ -222,6 +248,56 @@ export function prepareScenarios(test: ScenarioTest): void {
     expect((await frameLayout(host, 'c1')).visible).toBe(true);
 
     await expectStrictPageClean(host);
+  });
+
+  test('User Timing: open-to-loaded and open-to-ready, once per open() that shows the frame, from that call; none for prepare() alone', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }, testInfo) => {
+    await host.goto(hostUrl());
+    // Cold: open() creates and shows the frame.
+    await createInstance(host, 'cold', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await open(host, 'cold');
+    await waitFor(host, 'cold', 'open.resolved');
+    const coldOpen = await openedAt(host, 'cold');
+    const cold = await measures(host);
+    expect(cold[LOADED_MEASURE]).toHaveLength(1);
+    expect(cold[READY_MEASURE]).toHaveLength(1);
+    const [coldLoaded] = cold[LOADED_MEASURE]!;
+    const [coldReady] = cold[READY_MEASURE]!;
+    expect(coldLoaded!.type).toBe('measure');
+    expect(coldReady!.type).toBe('measure');
+    expect(coldLoaded!.start).toBeGreaterThanOrEqual(coldOpen);
+    expect(coldReady!.start).toBe(coldLoaded!.start);
+    // Each ends when the SDK heard the app, before the partner's handlers ran.
+    expect(coldLoaded!.end).toBeLessThanOrEqual((await at(host, 'cold', 'contract.loaded')) + ROUNDING);
+    expect(coldReady!.end).toBeLessThanOrEqual((await at(host, 'cold', 'contract.ready')) + ROUNDING);
+    expect(coldLoaded!.end).toBeLessThanOrEqual(coldReady!.end + ROUNDING);
+
+    // Prepared: nothing is measured until the signer's open(), which then records both at once.
+    await createInstance(host, 'warm', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await prepare(host, 'warm');
+    await waitFor(host, 'warm', 'prepare.resolved');
+    expect(await measures(host), 'prepare() records no measure').toEqual(cold);
+    await open(host, 'warm');
+    await waitFor(host, 'warm', 'open.resolved');
+    const warmOpen = await openedAt(host, 'warm');
+    const warm = await measures(host);
+    expect(warm[LOADED_MEASURE]).toHaveLength(2);
+    expect(warm[READY_MEASURE]).toHaveLength(2);
+    const warmLoaded = warm[LOADED_MEASURE]![1]!;
+    const warmReady = warm[READY_MEASURE]![1]!;
+    expect(warmReady.type).toBe('measure');
+    expect(warmLoaded.start).toBeGreaterThanOrEqual(warmOpen);
+    expect(warmReady.start).toBe(warmLoaded.start);
+    expect(warmReady.end).toBeLessThanOrEqual((await at(host, 'warm', 'open.resolved')) + ROUNDING);
+    expect(await names(host, 'warm')).toEqual([...PREPARED, 'open.resolved']);
+    // Information only (no timing is asserted): the signer's wait cold and prepared.
+    testInfo.annotations.push({
+      type: 'open-to-ready',
+      description: `${host.engine}: cold ${(coldReady!.end - coldReady!.start).toFixed(1)} ms, prepared ${(warmReady.end - warmReady.start).toFixed(1)} ms`,
+    });
   });
 
   test("protocol §10: a prepared frame's app sees a 0 × 0 viewport; its document_viewed reaches the partner only after open(), once, elapsedMs from open()", async ({

@@ -219,6 +219,35 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(await host.evaluate(() => window.__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
   });
 
+  test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
+    host,
+    sandbox,
+    hostUrl,
+  }) => {
+    await host.goto(hostUrl());
+    await captureConsole(host);
+    await host.evaluate(() => {
+      // display: none through CSSOM (the page has no inline styles).
+      document.getElementById('c2')!.style.display = 'none';
+    });
+    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, loadTimeout: 2500 };
+    await createInstance(host, 'quiet', 'c2', config);
+    await open(host, 'quiet');
+    await waitFor(host, 'quiet', 'contract.loading');
+    expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
+    await host.evaluate(() => window.__rec!.instances.quiet!.destroy());
+
+    await createInstance(host, 'loud', 'c2', { ...config, debug: true });
+    await open(host, 'loud');
+    await waitFor(host, 'loud', 'contract.loading');
+    const lines = await printed(host);
+    // Each line of the attempt names it (README "Support and tracing").
+    const { attemptId } = (await recorded(host, 'loud'))[0].payload as { attemptId: string };
+    expect(lines).toContain(`[contracts-sdk] ${attemptId} warning: container has zero size (display: none?)`);
+    expect(lines).toContain(`[contracts-sdk] ${attemptId} warning: loadTimeout is under the 3000 ms hello window`);
+    for (const line of lines) expect(line).not.toContain(config.signingToken);
+  });
+
   test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, sandbox, hostUrl }) => {
     await host.goto(hostUrl());
     await captureConsole(host);

@@ -116,6 +116,8 @@ async function measureOnce(engine, { url, app, contender, rttMs, proxies, clickD
     const sample = {
       ms: result.ms,
       prepareMs: prepared?.prepareMs,
+      openToLoaded: result.openToLoaded,
+      openToReady: result.openToReady,
       connectionsBeforeClick: beforeClick.connections - start.signing.connections,
       connectionsAfterClick: afterReady.connections - beforeClick.connections,
       bytesUpAfterClick: afterReady.bytesUp - beforeClick.bytesUp,
@@ -157,6 +159,8 @@ async function calibrate(proxy, { host, ca }) {
   });
   return performance.now() - started;
 }
+
+const medianOf = (values) => (values.some((v) => v === undefined) ? undefined : summary(values).median);
 
 /** Starts one engine for the latency phase; `close()` stops it and whatever it needed. */
 export async function launchEngine(name, environment, portMaps) {
@@ -213,6 +217,8 @@ function cellsOf(engine, samples, rtts, list) {
           ratioOfMedians: summary(ms).median / summary(bare).median,
           ratio: contender.id === 'bare' ? undefined : summary(pairedRatios(ms, bare)),
           prepareMs: contender.id === 'prepared' ? summary(pick('prepareMs')) : undefined,
+          sdkOpenToLoaded: contender.id === 'bare' ? undefined : medianOf(pick('openToLoaded')),
+          sdkOpenToReady: contender.id === 'bare' ? undefined : medianOf(pick('openToReady')),
           connectionsBeforeClick: summary(pick('connectionsBeforeClick')).median,
           connectionsAfterClick: summary(pick('connectionsAfterClick')).median,
           bytesUpAfterClick: summary(pick('bytesUpAfterClick')).median,

@@ -14,6 +14,7 @@ const load = (values) => values.map((v) => v.toFixed(2)).join(' / ');
 
 /** One engine's figures at one round trip: every app and contender. */
 function latencyTable(latency, engine, rttMs) {
+  const optional = (value, format = ms) => (value === undefined ? '' : format(value));
   return table(
     [
       'app',
@@ -22,6 +23,7 @@ function latencyTable(latency, engine, rttMs) {
       'p95',
       'median / bare median',
       'per-round ratio, median',
+      "SDK's open-to-ready measure, median",
       'prepare(), median',
       'connections before click / after',
       'bytes sent after click, median',
@@ -38,6 +40,7 @@ function latencyTable(latency, engine, rttMs) {
           ms(c.ms.p95),
           ratio(c.ratioOfMedians),
           c.ratio ? ratio(c.ratio.median) : '1 (reference)',
+          optional(c.sdkOpenToReady),
           c.prepareMs ? ms(c.prepareMs.median) : '',
           `${c.connectionsBeforeClick} / ${c.connectionsAfterClick}`,
           String(Math.round(c.bytesUpAfterClick)),

@@ -23,6 +23,7 @@ import {
   REOPENS,
   RUNNING,
   UNRESPONSIVE_AT_CHECK,
+  WAIT_MEASURES,
   afterDestroy,
   detached,
   notReady,
@@ -70,6 +71,8 @@ interface Attempt {
   activityReports: number;
   /** Started by prepare(): hidden until an open() shows it (README: prepare()). Once shown, never hidden again. */
   shown: boolean;
+  /** How many of WAIT_MEASURES the attempt has recorded: each once, only while shown, up to the phase reached. */
+  measured: number;
 }
 
 export class LifecycleModel {
@@ -96,6 +99,7 @@ export class LifecycleModel {
   /** Attempts during which the partner called focus(): only their frame may ever hold the focus. */
   focusCalls = new Set<number>();
   framesInContainer = new Set<number>();
+  measures: Observation['measures'] = [];
   /** document.visibilityState is "visible". */
   visible = true;
   /** Renewal calls of the token function settled so far, all attempts: the next gives renewalToken(renewalCalls). */
@@ -114,6 +118,7 @@ export class LifecycleModel {
       thrown: this.thrown,
       heights: this.attempts.map((attempt) => attempt.height),
       displays: this.attempts.map((attempt) => (attempt.shown ? 'block' : 'none')),
+      measures: this.measures,
       sent: this.attempts.map((attempt) => attempt.sent),
       renewals: this.attempts.map((attempt) => attempt.renewals),
     };
@@ -282,6 +287,7 @@ export class LifecycleModel {
       const [from, to] = rule.progress;
       if (this.phase !== from) return;
       this.phase = to;
+      this.measure();
       return this.emit(`contract.${type}`, rule.payload?.(extra));
     }
     if (type === 'error') {
@@ -375,6 +381,7 @@ export class LifecycleModel {
       steps: new Set(),
       activityReports: 0,
       shown,
+      measured: 0,
     });
     this.current = n;
     this.framesInContainer.add(n);
@@ -411,12 +418,24 @@ export class LifecycleModel {
     return true;
   }
 
-  /** The current attempt's frame becomes visible (once). */
+  /** The current attempt's frame becomes visible (once), and the measures its phase has reached are recorded. */
   private show(): void {
     const attempt = this.attempts[this.current];
     if (!attempt || attempt.shown || !this.framesInContainer.has(this.current) || this.phase === 'failed') return;
     attempt.shown = true;
     attempt.shownAt = this.now;
+    this.measure();
+  }
+
+  /**
+   * User Timing: loaded and ready, each once per attempt, once shown: as the attempt reaches them, or at open() for
+   * what a prepared attempt passed while hidden (a completed one included: it passed both). None after an error.
+   */
+  private measure(): void {
+    const attempt = this.attempts[this.current];
+    const reached = this.phase === 'loaded' ? 1 : this.phase === 'ready' || this.phase === 'completed' ? 2 : 0;
+    while (attempt.shown && attempt.measured < reached)
+      this.measures.push([this.current, WAIT_MEASURES[attempt.measured++]]);
   }
 
   /** One of attempt `n`'s own loading failures: it counts only while that attempt is the current one and loading. */

@@ -72,6 +72,8 @@ export const afterDestroy = (method: string) =>
   `[contracts-sdk] ${method}() after destroy(): create a new SvcContracts.`;
 export const detached = (method: string) =>
   `[contracts-sdk] ${method}(): the container is not in the document; attach it first.`;
+/** User Timing names of the signer's wait (README: Performance), in the order the attempt reaches them. */
+export const WAIT_MEASURES = ['contracts-sdk:open-to-loaded', 'contracts-sdk:open-to-ready'] as const;
 /** The signing-app origins of the run's other instances (construct steps): the same as the instance's, or another. */
 export const OTHER_ORIGINS = { same: APP_ORIGIN, other: 'https://other-sign.test' } as const;
 export const HELLO_AFTER_LOAD_MS = 3000;
@@ -125,6 +127,8 @@ export interface Observation {
   heights: string[];
   /** Per attempt: the iframe's inline display, 'none' (prepared, hidden) or 'block' (shown by open()). */
   displays: string[];
+  /** Each performance.measure the SDK made, in order, with the attempt that was current then. */
+  measures: Array<[attempt: number, name: string]>;
   /**
    * Per attempt: what the SDK sent its app over the ports besides init and focus, as "<port>:<type>" (the attempt's
    * port, 0 first), with the token for `renewed`.

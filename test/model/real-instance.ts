@@ -96,6 +96,8 @@ export class RealInstance {
   /** The second handler and the once() handler, one function per event (added twice, a function runs once). */
   readonly everyHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.every.push(name)]));
   readonly onceHandlers = new Map(EVENT_NAMES.map((name) => [name, () => void this.once.push(name)]));
+  /** Each performance.measure call, with the attempt whose frame was the newest then (the SDK's current one). */
+  readonly measures: Observation['measures'] = [];
   /** The run's other instances (construct steps) and their containers. */
   readonly others: Array<{ sdk: SvcContracts; container: HTMLElement }> = [];
   /** How many times open() was called (directly or from a handler): only open() may show a frame. */
@@ -110,6 +112,11 @@ export class RealInstance {
       if (!app?.iframe.isConnected || this.portsOf(app).at(-1) !== appEnd)
         this.misdirected.push(this.played.join(', '));
     };
+    // The fake performance's measure, which the SDK looks up at each call.
+    vi.spyOn(performance, 'measure').mockImplementation((name: string) => {
+      this.measures.push([this.apps.length - 1, name]);
+      return undefined as unknown as PerformanceMeasure;
+    });
     online = true;
     logLines.length = 0;
     const appendChild = this.container.appendChild.bind(this.container);
@@ -310,6 +317,7 @@ export class RealInstance {
       thrown: this.thrown,
       heights: this.apps.map((app) => app.iframe.style.height),
       displays: this.displays(),
+      measures: this.measures,
       sent: this.apps.map((app) =>
         this.portsOf(app).flatMap((port, p) =>
           (sentTo.get(port) ?? [])

@@ -1,8 +1,14 @@
-// What `debug: true` adds for integration mistakes (issue #20): a line for each message the SDK ignores
-// (docs/protocol.md §4.2), once per kind and sender per attempt. Without debug, none of it prints. (The setup
-// warnings at open() were removed in 1.3.0: docs/decisions.md #32.)
+// What `debug: true` adds for integration mistakes (issue #20): warnings at open() for setups that fail without an
+// error of their own, the line that says what an attempt placed (a new frame, the warm frame, a window), and a line
+// for each message the SDK ignores (docs/protocol.md §4.2), once per kind and sender per attempt. Without debug,
+// none of it prints.
 import { describe, expect, it, vi } from 'vitest';
+import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
+
+const NOT_RENDERED = '[contracts-sdk] warning: container has zero size (display: none?)';
+const SHORT_TIMEOUT = '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window';
+const LEFT_DOCUMENT = '[contracts-sdk] warning: container left the document';
 
 /** Every console line, joined as printed; the console stays quiet. */
 function consoleLines() {
@@ -17,10 +23,85 @@ function consoleLines() {
   return lines;
 }
 
+/** A container with a layout size (happy-dom has no layout: every box is 0 × 0 unless told). */
+function renderedContainer(): HTMLElement {
+  const container = makeContainer();
+  Object.defineProperty(container, 'offsetWidth', { value: 800 });
+  Object.defineProperty(container, 'offsetHeight', { value: 600 });
+  return container;
+}
+
+describe('debug warnings at open()', () => {
+  it('a rendered container and the default loadTimeout: no warning', () => {
+    const lines = consoleLines();
+    void create({ debug: true }, renderedContainer()).open();
+    expect(lines.filter((line) => line.includes('warning'))).toEqual([]);
+  });
+
+  it('a container with no size (display: none, zero width or height) and a loadTimeout under 3 s: both named', () => {
+    const lines = consoleLines();
+    void create({ debug: true, loadTimeout: 2999 }, makeContainer()).open();
+    expect(lines).toContain(NOT_RENDERED);
+    expect(lines).toContain(SHORT_TIMEOUT);
+  });
+
+  it('the same setup without debug prints nothing', () => {
+    const lines = consoleLines();
+    void create({ loadTimeout: 2999 }, makeContainer()).open();
+    expect(lines).toEqual([]);
+  });
+
+  it('a container removed after open(): named when the attempt fails', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const lines = consoleLines();
+    const container = renderedContainer();
+    void create({ debug: true, loadTimeout: 5000 }, container).open();
+    container.remove();
+    vi.advanceTimersByTime(5000);
+    expect(lines).toContain(LEFT_DOCUMENT);
+  });
+});
+
+describe('the line that starts an attempt says what it placed', () => {
+  const EMBED = `${APP_ORIGIN}/embed`;
+
+  it('a new frame: "frame created"; the warm frame open() or prepare() takes: "warm frame taken"', () => {
+    const lines = consoleLines();
+    void create({ debug: true }).open();
+    void create({ debug: true, warm: true }).open();
+    void create({ debug: true, warm: true }).prepare();
+    expect(lines.filter((line) => line.endsWith(` for ${EMBED}`))).toEqual([
+      `[contracts-sdk] open: frame created for ${EMBED}`,
+      `[contracts-sdk] open: warm frame taken for ${EMBED}`,
+      `[contracts-sdk] prepare: warm frame taken for ${EMBED}`,
+    ]);
+  });
+
+  it('a warm frame that failed (no hello after its load) is replaced: "frame created"', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const lines = consoleLines();
+    const container = makeContainer();
+    const sdk = create({ debug: true, warm: true }, container);
+    FakeApp.in(container).iframe.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS);
+    void sdk.open();
+    expect(lines).toContain(`[contracts-sdk] open: frame created for ${EMBED}`);
+  });
+
+  it('display "popup": "window opened"', () => {
+    const lines = consoleLines();
+    const app = new FakeApp(document.createElement('iframe'));
+    vi.spyOn(window, 'open').mockReturnValue(Object.assign(app.window, { closed: false, close() {} }) as never);
+    void create({ debug: true, display: 'popup' }).open();
+    expect(lines).toContain(`[contracts-sdk] open: window opened for ${EMBED}`);
+    expect(lines.join('\n')).not.toContain('frame created');
+  });
+});
+
 describe('ignored messages are logged with debug: true', () => {
   async function opened(debug = true) {
     const lines = consoleLines();
-    const container = makeContainer();
+    const container = renderedContainer();
     const sdk = create({ debug }, container);
     void sdk.open();
     return { lines, sdk, container, app: FakeApp.in(container) };

@@ -1,7 +1,7 @@
 // display: 'popup' (docs/popup.md): the signing app in a window open() opens. happy-dom opens no real window, so
 // window.open returns a fake one per call, and the app's side is played by FakeApp on that window.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POPUP_SEVERED, SEVERED_WITHIN_MS } from '../../src/popup';
+import { POPUP_SEVERED, SEVERED_WITHIN_MS, openPopup as openAppWindow } from '../../src/popup';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, record } from './fake-app';
 
 /** A window as window.open returns it, with FakeApp's postMessage; `closed` as the browser reports it. */
@@ -49,6 +49,22 @@ function signerCloses(window: FakeWindow, afterMs = 0): void {
   vi.advanceTimersByTime(250);
 }
 
+/** Runs `run` with the partner's window at `place` on a screen `availHeight` px high, then puts happy-dom's back. */
+function placedAt<T>(place: Record<string, number>, availHeight: number, run: () => T): T {
+  const saved = Object.keys(place).map((key) => [key, Object.getOwnPropertyDescriptor(window, key)] as const);
+  const height = vi.spyOn(screen, 'availHeight', 'get').mockReturnValue(availHeight);
+  for (const [key, value] of Object.entries(place)) Object.defineProperty(window, key, { value, configurable: true });
+  try {
+    return run();
+  } finally {
+    height.mockRestore();
+    for (const [key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(window, key, descriptor);
+      else delete (window as unknown as Record<string, unknown>)[key];
+    }
+  }
+}
+
 describe('display: "popup" option', () => {
   it('refuses any other value, naming the option', () => {
     expect(() => create({ display: 'window' as never })).toThrow(
@@ -88,9 +104,27 @@ describe('open() with display "popup"', () => {
     const [url, name, features] = popup!.args as string[];
     expect(url).toBe(`${APP_ORIGIN}/embed`);
     expect(name).toBe('');
-    // Sized for a contract; where it goes and how it fits the screen is the browser's (decisions #34).
-    expect(features).toBe('width=800,height=900');
+    // happy-dom's window: 1024 x 768 at 0,0 on a 768 px high screen: as tall as the screen, centred.
+    expect(features).toBe('width=800,height=768,left=112,top=0');
     expect(container.childNodes).toHaveLength(0);
+  });
+
+  it('sizes the window for a contract and centres it on the partner window', () => {
+    const features = placedAt({ screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 1000 }, 1080, () => {
+      const { popup } = openPopup();
+      return (popup!.args as string[])[2];
+    });
+    expect(features).toBe('width=800,height=900,left=400,top=100');
+  });
+
+  it('openPopup(): centred on a partner window on a second screen (negative coordinates), capped at its height', () => {
+    const place = { screenX: -1500, screenY: -200, outerWidth: 1200, outerHeight: 700 };
+    expect(placedAt(place, 720, () => openAppWindow(`${APP_ORIGIN}/embed`))).not.toBeNull();
+    expect(vi.mocked(window.open).mock.calls.at(-1)).toEqual([
+      `${APP_ORIGIN}/embed`,
+      '',
+      'width=800,height=720,left=-1300,top=-210',
+    ]);
   });
 
   it('greets only its window from the exact origin, sends init there, and reports every event once', async () => {

@@ -369,4 +369,19 @@ describe('prepare(): token, focus, height', () => {
     void sdk.open();
     expect(app.iframe.style.height).toBe('251px');
   });
+
+  it('debug warnings come at open(), when the frame is shown, not at prepare()', () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(untraced(parts.join(' '))));
+    const { sdk } = prepared({ debug: true, loadTimeout: 2999 });
+    const warnings = () => lines.filter((line) => line.includes('warning'));
+    expect(warnings()).toEqual([]);
+    void sdk.open();
+    expect(warnings()).toEqual([
+      '[contracts-sdk] warning: container has zero size (display: none?)',
+      '[contracts-sdk] warning: loadTimeout is under the 3000 ms hello window',
+    ]);
+    void sdk.open();
+    expect(warnings()).toHaveLength(2);
+  });
 });

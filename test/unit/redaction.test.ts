@@ -59,6 +59,8 @@ describe('debug logging', () => {
       'event contract.ready',
       'event contract.completed',
       'event contract.error',
+      'close',
+      'destroy',
     ]) {
       expect(all).toContain(step);
     }

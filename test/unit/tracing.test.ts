@@ -145,7 +145,7 @@ describe('attemptId', () => {
     }
   });
 
-  it('begins every debug line of the attempt; "-" outside any (the warm frame before it); never the token', async () => {
+  it('begins every debug line of the attempt; "-" outside any (the warm frame before it, destroy); never the token', async () => {
     const lines = consoleLines();
     const container = makeContainer();
     const sdk = create({ debug: true, warm: true }, container);
@@ -158,13 +158,15 @@ describe('attemptId', () => {
     app.handshake();
     await app.send(envelope('loaded'));
     await app.send(envelope('ready'));
+    const duringAttempt = lines.length;
     sdk.close();
     sdk.destroy();
     const [id] = ids(seen);
     expect(beforeAttempt).toBeGreaterThan(0);
     for (const line of lines.slice(0, beforeAttempt)) expect(line).toMatch(/^\[contracts-sdk\] - /);
-    expect(lines.length).toBeGreaterThan(beforeAttempt);
-    for (const line of lines.slice(beforeAttempt)) expect(line.startsWith(`[contracts-sdk] ${id} `)).toBe(true);
+    for (const line of lines.slice(beforeAttempt, duringAttempt + 1))
+      expect(line.startsWith(`[contracts-sdk] ${id} `)).toBe(true);
+    expect(lines.at(-1)).toBe('[contracts-sdk] - destroy');
     expect(lines.join('\n')).not.toContain(TOKEN);
   });
 });

@@ -3,7 +3,7 @@
 // whole presentation over its port at once, in place; an invalid update throws and changes nothing.
 import { describe, expect, it, vi } from 'vitest';
 import type { SvcContracts } from '../../src';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone } from './fake-app';
+import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, untraced } from './fake-app';
 
 const LIVE_HELLO = envelope('hello', { features: ['update'] });
 const BRAND = { theme: 'dark', variables: { colorPrimary: '#0A5CFF', borderRadius: '08.50px' } } as const;
@@ -107,10 +107,13 @@ describe('update() while the app runs', () => {
     }
   });
 
-  it('an app that did not list "update" gets no update message; its next init carries the change', async () => {
-    const { sdk, app, mail } = await ready(envelope('hello', { features: ['renew'] }));
+  it('an app that did not list "update" gets no update message; its next init carries the change; debug says so', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { sdk, app, mail } = await ready(envelope('hello', { features: ['renew'] }), { debug: true });
     expect(await nextAfter(sdk, mail, { appearance: BRAND, locale: 'de' })).toStrictEqual(envelope('focus'));
+    expect(log.mock.calls.map(([line]) => untraced(line))).toContain('[contracts-sdk] update: kept for the next init');
     expect(initAfterReload(app)).toMatchObject({ appearance: BRAND_SENT, locale: 'de', dir: 'ltr' });
+    log.mockRestore();
   });
 
   it('after an error the app reported (its port closed): nothing sent; the retry carries the change', async () => {

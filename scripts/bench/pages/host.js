@@ -175,6 +175,12 @@
     });
   }
 
+  /** The SDK's own User Timing entries (their latest), in ms; undefined when it recorded none. */
+  function measureOf(name) {
+    var entries = performance.getEntriesByName(name, 'measure');
+    return entries.length ? entries[entries.length - 1].duration : undefined;
+  }
+
   /**
    * Sets up one contender on this page, as a partner's page does at load: `bare` does nothing yet; the SDK
    * contenders create the instance: `constructed` with `warm: false` (1.2.0's behaviour), `preconnect` the same
@@ -238,7 +244,11 @@
             var iframe = slot.querySelector('iframe');
             var shown = Boolean(iframe) && !iframe.hidden && iframe.getBoundingClientRect().height > 0;
             if (!shown) throw new Error(options.contender + ': ready, but the frame is not shown');
-            resolve({ ms: readyAt - clickedAt });
+            resolve({
+              ms: readyAt - clickedAt,
+              openToLoaded: measureOf('contracts-sdk:open-to-loaded'),
+              openToReady: measureOf('contracts-sdk:open-to-ready'),
+            });
           })
           .catch(reject);
       });
