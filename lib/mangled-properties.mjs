@@ -1,15 +1,16 @@
 // The property names the build shortens (terser's mangle.properties in rollup.config.mjs), made from src/ itself:
 // - every member declared with a JSDoc `@internal` tag (interfaces, object types, classes) in src/*.ts;
-// - every name starting with "_": the SvcContracts class's private members (the "_" prefix and not the `private`
-//   modifier: one rule terser applies as written, which also covers a private method reached as `this[name]`; the
-//   check below holds the two together: a private member without "_", or a "_x" member that is not private, fails).
-// The hazard (terser's `builtins: true`, 1.3.0: 15 B): a listed name is renamed everywhere in the bundle, on every
-// object, with no regard for types, also where src/ reads it on a DOM object, a message or the partner's options.
-// Marking `send` renames `port.send(...)` and `worker.send`; marking `features` renames init's `features` field and
-// the hello's `features` the SDK reads. So a marked name must be the SDK's own on every object it is read on:
-// test/bundle/mangled-names.test.ts checks that src/ reads no marked name on a type declared outside src/, and
-// markingProblems() below refuses a marked name that is also a wire name (src/protocol-table.ts) or a public one
-// (types/svc-sdk.d.ts, src/types.ts), and a declaration of a marked name left unmarked. The build fails on any.
+// - every name starting with "_": the SvcContracts class's private members. The prefix, not the `private` modifier,
+//   is the rule: it is the convention src/ already follows, no wire or public name starts with "_" (checked), and
+//   listing each private name would give the same pattern at greater length. The test holds the two together: a
+//   private member without "_", or a "_x" member that is not private, fails it.
+// The hazard (terser's `builtins: true`, 1.3.0: 15 B, drops terser's list of DOM names to spare): once a listed name
+// occurs as a key or as a read on a variable anywhere, terser renames it on every object, whatever its type, also
+// where src/ reads it on a DOM object, a message or the partner's options (listing `origin` breaks `event.origin`),
+// and then even on an undeclared global (`navigator.onLine`, once any SDK object has an `onLine` key). So a marked
+// name must be the SDK's own wherever it is read: test/bundle/mangled-names.test.ts checks that src/ reads no marked
+// name on a type declared outside src/, and mangledProperties() stops the build on a marked name that is a wire name
+// (src/protocol-table.ts) or a public one (types/svc-sdk.d.ts, src/types.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,35 +131,44 @@ export function publicNames(root = ROOT) {
 }
 
 /**
- * What is wrong with the markers, one sentence each naming the name and where: a marked name that is a wire or
- * public name or a member of a `declare`d type, a declaration of a marked name left unmarked, a private member the "_" rule misses, a "_x" member
- * that is not private. None: an empty list.
+ * What is wrong with the markers, one sentence each naming the name and where. `hazard`: the build would rename a
+ * name it must keep (a marked wire or public name, a marked member of a `declare`d type, a wire or public name
+ * starting with "_"). Otherwise a slip that costs bytes or clarity: a declaration of a marked name left unmarked
+ * (renamed all the same), a private member the "_" rule misses, a "_x" member that is not private.
  */
-export function markingProblems(root = ROOT) {
+function findProblems(root) {
   const members = memberDeclarations(root);
   const internal = new Set(internalNames(root));
   const wire = new Set(wireNames(root));
   const published = new Set(publicNames(root));
   const problems = [];
+  const hazard = (text) => problems.push({ hazard: true, text });
+  const slip = (text) => problems.push({ hazard: false, text });
   const markedAt = (name) => members.find((member) => member.name === name && member.marked).where;
+  for (const name of [...wire, ...published].filter((name) => name.startsWith('_'))) {
+    hazard(`"${name}" is a wire or public name starting with "_", which the build shortens: rename it`);
+  }
   for (const { name, where, marked, private: isPrivate, ambient } of members) {
-    if (marked && ambient) {
-      problems.push(`${where}: "${name}" is marked @${MARKER} but describes an object the SDK does not own: unmark it`);
-    } else if (marked && wire.has(name)) {
-      problems.push(`${where}: "${name}" is marked @${MARKER} but is a wire name (${PROTOCOL_TABLE}): unmark it`);
+    if (marked && ambient) hazard(`${where}: "${name}" is marked @${MARKER} but is a \`declare\`d object's: unmark it`);
+    else if (marked && wire.has(name)) {
+      hazard(`${where}: "${name}" is marked @${MARKER} but is a wire name (${PROTOCOL_TABLE}): unmark it`);
     } else if (marked && published.has(name)) {
-      problems.push(`${where}: "${name}" is marked @${MARKER} but is public (${PUBLIC_TYPES.join(', ')}): unmark it`);
+      hazard(`${where}: "${name}" is marked @${MARKER} but is public (${PUBLIC_TYPES.join(', ')}): unmark it`);
     } else if (!marked && internal.has(name) && !name.startsWith('_') && !wire.has(name) && !published.has(name)) {
-      problems.push(
+      slip(
         `${where}: "${name}" is not marked @${MARKER} here but is at ${markedAt(name)}; the build renames every ` +
           `"${name}", so mark this one too, or rename one of them`,
       );
     }
-    if (isPrivate && !name.startsWith('_'))
-      problems.push(`${where}: private "${name}" is not shortened: name it _${name}`);
-    if (!isPrivate && name.startsWith('_')) problems.push(`${where}: "${name}" starts with "_" but is not private`);
+    if (isPrivate && !name.startsWith('_')) slip(`${where}: private "${name}" is not shortened: name it _${name}`);
+    if (!isPrivate && name.startsWith('_')) slip(`${where}: "${name}" starts with "_" but is not private`);
   }
   return problems;
+}
+
+/** Every problem of the markers (test/bundle/mangled-names.test.ts expects none): one sentence each. */
+export function markingProblems(root = ROOT) {
+  return findProblems(root).map(({ text }) => text);
 }
 
 /** A pattern of the private "_x" names and the exact `names`. */
@@ -168,11 +178,15 @@ export function propertyPattern(names) {
 
 /**
  * The pattern the build hands terser (mangle.properties.regex): "_x" and every name marked `@internal` in src/.
- * Throws, listing markingProblems(), if the markers are wrong, so a build never ships a renamed wire or public name.
+ * Throws, naming each, on a problem that would rename a wire or public name, so no build ships one; the slips that
+ * only cost bytes fail test/bundle/mangled-names.test.ts instead.
  */
 export function mangledProperties(root = ROOT) {
-  const problems = markingProblems(root);
-  if (problems.length > 0)
-    throw new Error(`mangled property names (lib/mangled-properties.mjs):\n${problems.join('\n')}`);
+  const hazards = findProblems(root).filter(({ hazard }) => hazard);
+  if (hazards.length > 0) {
+    throw new Error(
+      `mangled property names (lib/mangled-properties.mjs):\n${hazards.map(({ text }) => text).join('\n')}`,
+    );
+  }
   return propertyPattern(internalNames(root));
 }
