@@ -14,7 +14,7 @@ import ts from 'typescript';
 import { sriOf } from './lib/bundle.mjs';
 import { buildConstants } from './lib/build-constants.mjs';
 import { clearStamp, inputsHash, writeStamp } from './lib/build-stamp.mjs';
-import { MANGLED_PROPERTIES } from './lib/mangled-properties.mjs';
+import { mangledProperties } from './lib/mangled-properties.mjs';
 import { guideFiles, packagedFolders, packagedMarkdown, packagedPath } from './lib/npm-guide.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, NPM_TYPE_ENTRIES, npmPackageJson } from './lib/npm-package.mjs';
 
@@ -27,6 +27,8 @@ const outBase = process.env.SDK_OUT_DIR || join(root, 'dist');
 const outRoot = join(outBase, 'packages', 'contracts-sdk');
 const npmDir = join(outBase, NPM_PACKAGE_DIR);
 const pinnedDir = join(outRoot, version);
+// Throws, naming each, if a name marked `@internal` in src/ is a wire or public name (before any file is written).
+const MANGLED_PROPERTIES = mangledProperties();
 const floatingDir = join(outRoot, `v${major}`);
 
 /** Writes the SRI sidecar from the bytes on disk (banner, code and sourceMappingURL comment included). */
@@ -132,11 +134,11 @@ const output = (dir, extraPlugins) => ({
         unsafe_proto: true,
       },
       format: { comments: /^!/ },
-      // Internal property names only (private members, the channel's callbacks, internal settings fields): the
-      // list and why is in lib/mangled-properties.mjs; test/bundle/mangled-names.test.ts checks the result.
-      // builtins: the list alone decides what is shortened, not terser's list of DOM names, which also kept the
-      // short names ("a", "x") from being handed out (1.3.0: 15 B); the test checks that no listed name is ever
-      // read on an object src/ does not declare (a DOM object, a message, the partner's options).
+      // Internal property names only: "_x" (private members) and the members src/ marks `@internal`, collected by
+      // lib/mangled-properties.mjs, which refuses a marked wire or public name; test/bundle/mangled-names.test.ts
+      // runs this very plugin. builtins: the list alone decides what is shortened, not terser's list of DOM names,
+      // which also kept the short names ("a", "x") from being handed out (1.3.0: 15 B). The price: a listed name is
+      // renamed on every object, so the test checks that src/ reads none on an object it does not declare.
       mangle: { properties: { regex: MANGLED_PROPERTIES, builtins: true } },
     }),
     ...extraPlugins,

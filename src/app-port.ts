@@ -6,9 +6,9 @@ import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAlive
 
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
 export interface AppPort {
-  /** Asks the app to focus its first control (docs/protocol.md §6.2). */
-  askFocus(): void; // shortened by the build (lib/mangled-properties.mjs)
-  /** Posts an SDK → app message of `type` with `fields` over this port (docs/protocol.md §6.2). */
+  /** Asks the app to focus its first control (docs/protocol.md §6.2). @internal */
+  askFocus(): void;
+  /** Posts an SDK → app message of `type` with `fields` over this port (docs/protocol.md §6.2). @internal */
   send(type: string, fields?: object): void;
   /** The optional features both sides listed in this handshake (docs/protocol.md §4.5). */
   features: readonly string[];
@@ -17,14 +17,17 @@ export interface AppPort {
 
 /**
  * What the channel answers a hello with. tokens is read at each message: a renewal over this port adds the new token
- * first (channel.ts). look: the presentation init carries, read by the channel at this hello; look and tokens are
- * shortened by the build.
+ * first (channel.ts). look: the presentation init carries, read by the channel at this hello. Members marked @internal
+ * are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
  */
 export interface Handshake {
   version: number;
   features: readonly string[];
+  /** @internal */
   tokens: string[];
+  /** @internal */
   settings: Settings;
+  /** @internal */
   look: Presentation;
 }
 

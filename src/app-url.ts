@@ -3,8 +3,8 @@ import { configError } from './errors';
 export interface SigningApp {
   /** Exact origin messages must come from and are sent to. */
   origin: string;
-  /** The embed page loaded in the iframe: no query, no fragment, nothing derived from the token. */
-  embedUrl: string; // shortened by the build (lib/mangled-properties.mjs)
+  /** The embed page loaded in the iframe: no query, no fragment, nothing derived from the token. @internal */
+  embedUrl: string;
 }
 
 const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;

@@ -12,34 +12,46 @@ import { noHelloMessage } from './load-failure';
 import { openPopup, watchPopup } from './popup';
 import { attemptToken } from './token';
 
-// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+// Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
 /** The instance's side of an attempt: the channel's options the attempt does not make itself, and its reports. */
 export interface AttemptOptions extends Omit<ChannelOptions, 'iframe' | 'popup' | 'token' | 'cleanup' | 'onNoHello'> {
   /** The warm start's frame (docs/decisions.md): the token is asked when begin() takes it instead of now. */
   warm?: boolean;
-  /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
-  focusBefore(): Element | null | undefined; // shortened by the build
-  /** A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts. */
-  onLoadingFailed(message: string): void; // shortened by the build
-  /** The poll found the window (display "popup") closed; `severed`: cut off by COOP, not closed by the signer. */
-  onPopupClosed(severed: boolean): void; // shortened by the build
+  /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). @internal */
+  focusBefore(): Element | null | undefined;
+  /**
+   * A loading failure the SDK saw (token, no hello, timeout, CSP, offline): the instance decides if it counts.
+   * @internal
+   */
+  onLoadingFailed(message: string): void;
+  /**
+   * The poll found the window (display "popup") closed; `severed`: cut off by COOP, not closed by the signer.
+   * @internal
+   */
+  onPopupClosed(severed: boolean): void;
 }
 
 export interface Attempt {
-  /** The attempt's frame; undefined when the app runs in a window (display "popup"). */
-  iframe: HTMLIFrameElement | undefined; // shortened by the build
-  /** The channel to the app in the frame or window. */
-  appChannel: Channel; // shortened by the build
-  /** The warm start's frame, still waiting for the first open() or prepare() (not taken, not failed). */
-  isWarm(): boolean; // shortened by the build
-  /** open() or prepare() takes the attempt: a warm one asks for its token now; the load detectors start. */
-  begin(): void; // shortened by the build
-  /** The warm frame's app offered only protocol versions this SDK does not speak, before any attempt took it. */
-  refused(): boolean; // shortened by the build
-  /** Stops the listeners, timers and port; the frame stays (an error the app reported is the signer's to read). */
-  halt(): void; // shortened by the build
-  /** halt(), then removes the frame or closes the window. Idempotent, as halt() is. */
-  teardown(): void; // shortened by the build
+  /** The attempt's frame; undefined when the app runs in a window (display "popup"). @internal */
+  iframe: HTMLIFrameElement | undefined;
+  /** The channel to the app in the frame or window. @internal */
+  appChannel: Channel;
+  /** The warm start's frame, still waiting for the first open() or prepare() (not taken, not failed). @internal */
+  isWarm(): boolean;
+  /** open() or prepare() takes the attempt: a warm one asks for its token now; the load detectors start. @internal */
+  begin(): void;
+  /**
+   * The warm frame's app offered only protocol versions this SDK does not speak, before any attempt took it.
+   * @internal
+   */
+  refused(): boolean;
+  /**
+   * Stops the listeners, timers and port; the frame stays (an error the app reported is the signer's to read).
+   * @internal
+   */
+  halt(): void;
+  /** halt(), then removes the frame or closes the window. Idempotent, as halt() is. @internal */
+  teardown(): void;
 }
 
 /**

@@ -14,34 +14,38 @@ import { createWatchdog } from './watchdog';
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
 export const HELLO_AFTER_LOAD_MS = 3000;
 
-// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+// Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
 export interface ChannelOptions {
-  /** The attempt's frame; undefined when the app runs in `popup` instead. */
-  iframe: HTMLIFrameElement | undefined; // shortened by the build
-  /** The window open() opened for the app (display "popup"): then the one window that may greet. */
-  popup: Window | undefined; // shortened by the build
-  /** The signing app (its exact origin), and the contractId and locale sent in init. */
-  settings: Settings; // shortened by the build
-  /** The instance's container: the frame goes into it, and init carries its direction (presentation.ts). */
-  container: Element; // shortened by the build
-  /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. */
-  token: string | Promise<string>; // shortened by the build
-  /** Receives the undo of everything the channel acquires (listeners, timer, port). */
-  cleanup: Cleanup; // shortened by the build
+  /** The attempt's frame; undefined when the app runs in `popup` instead. @internal */
+  iframe: HTMLIFrameElement | undefined;
+  /** The window open() opened for the app (display "popup"): then the one window that may greet. @internal */
+  popup: Window | undefined;
+  /** The signing app (its exact origin), and the contractId and locale sent in init. @internal */
+  settings: Settings;
+  /** The instance's container: the frame goes into it, and init carries its direction (presentation.ts). @internal */
+  container: Element;
+  /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. @internal */
+  token: string | Promise<string>;
+  /** Receives the undo of everything the channel acquires (listeners, timer, port). @internal */
+  cleanup: Cleanup;
   log: Logger;
-  onAppMessage(message: AppMessage): void; // shortened by the build
-  /** Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled). */
-  canGreet(): boolean; // shortened by the build
-  /** The frame loaded but never said hello: an error page, or another origin. */
-  onNoHello(): void; // shortened by the build
-  /** The app speaks no protocol version this SDK knows. */
-  onNoCommonVersion(): void; // shortened by the build
-  /** The partner's token source, asked again when the app renews (docs/protocol.md §6.7). */
-  renewWith: SigningTokenSource; // shortened by the build
-  /** Whether the app's silence counts now (ready and shown; docs/protocol.md §6.6). */
-  watching(): boolean; // shortened by the build
-  /** The app stopped beating: frozen or crashed. */
-  onUnresponsive(): void; // shortened by the build
+  /** @internal */
+  onAppMessage(message: AppMessage): void;
+  /**
+   * Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled).
+   * @internal
+   */
+  canGreet(): boolean;
+  /** The frame loaded but never said hello: an error page, or another origin. @internal */
+  onNoHello(): void;
+  /** The app speaks no protocol version this SDK knows. @internal */
+  onNoCommonVersion(): void;
+  /** The partner's token source, asked again when the app renews (docs/protocol.md §6.7). @internal */
+  renewWith: SigningTokenSource;
+  /** Whether the app's silence counts now (ready and shown; docs/protocol.md §6.6). @internal */
+  watching(): boolean;
+  /** The app stopped beating: frozen or crashed. @internal */
+  onUnresponsive(): void;
 }
 
 export interface Channel {
@@ -50,12 +54,18 @@ export interface Channel {
    * element instead.
    */
   focus(): void;
-  /** Logs an ignored message of the app's, once per kind and attempt (docs/protocol.md §4.2). */
-  ignore(what: string): void; // shortened by the build
-  /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). */
-  heard(): boolean; // shortened by the build
-  /** Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2). */
-  send(type: string, fields?: object): void; // shortened by the build
+  /** Logs an ignored message of the app's, once per kind and attempt (docs/protocol.md §4.2). @internal */
+  ignore(what: string): void;
+  /**
+   * Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1).
+   * @internal
+   */
+  heard(): boolean;
+  /**
+   * Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2).
+   * @internal
+   */
+  send(type: string, fields?: object): void;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
 }
@@ -121,7 +131,11 @@ export function openChannel(options: ChannelOptions): Channel {
 function routePortMessages(
   options: ChannelOptions,
   send: (type: string, fields?: object) => void,
-  handshake: () => { tokens: string[]; features: readonly string[] },
+  handshake: () => {
+    /** @internal */
+    tokens: string[];
+    features: readonly string[];
+  },
   ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
   const renew = createRenewal(

@@ -1,7 +1,7 @@
 export interface Cleanup {
   /** Registers the undo of a resource right where it is acquired. */
   add(task: () => void): void;
-  /** Runs every registered task once, newest first; later calls do nothing until new tasks are added. */
+  /** Runs every registered task once, newest first; later calls do nothing until new tasks are added. @internal */
   run(): void;
 }
 

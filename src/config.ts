@@ -12,18 +12,19 @@ export interface Settings {
   width: string;
   /** A CSS height; with `autoHeight`, the starting (minimum) height. */
   height: string;
-  /** height: 'auto': the frame follows the app's `resize` messages, clamped to [minHeight, maxHeight]. */
-  autoHeight: boolean; // shortened by the build (lib/mangled-properties.mjs)
+  /** height: 'auto': the frame follows the app's `resize` messages, clamped to [minHeight, maxHeight]. @internal */
+  autoHeight: boolean;
   minHeight: number;
   maxHeight: number;
   debug: boolean;
+  /** @internal */
   app: SigningApp;
   loadTimeout: number;
   title: string;
   /** Canonical BCP 47 tag for the app, or undefined (the app decides). */
   locale: string | undefined;
-  /** display: 'popup': the app runs in a window of its own (popup.ts), not in a frame. */
-  popup: boolean; // shortened by the build
+  /** display: 'popup': the app runs in a window of its own (popup.ts), not in a frame. @internal */
+  popup: boolean;
   /** Load the signing app hidden from construction, without a token (warm-frame.ts). */
   warm: boolean;
   /** The partner's appearance re-serialised (appearance.ts), or undefined: update() replaces it. */
@@ -33,6 +34,7 @@ export interface Settings {
   /**
    * The running attempt's ids (README "Support and tracing"), set when open() or prepare() starts one and cleared
    * with it: every payload, debug line and init of the attempt carries them. undefined outside any attempt.
+   * @internal
    */
   trace?: { attemptId: string; sessionId?: string };
 }
@@ -69,11 +71,14 @@ const MAX_TIMEOUT = 2147483647;
  * where it is not enumerable. Messages say what is wrong and how to fix it, and never contain the token.
  * `known`: the token string to keep out of messages and log lines; '' for a function, whose tokens never reach
  * one except as app text, cleaned per attempt.
- * (`settings`, like every field named in lib/mangled-properties.mjs, is shortened by the build.)
+ * (Members marked @internal are the SDK's own: the build shortens their names, lib/mangled-properties.mjs.)
  */
 export function resolveConfig(config: SvcContractsConfig): {
+  /** @internal */
   token: SigningTokenSource;
-  known: string; // shortened by the build (lib/mangled-properties.mjs)
+  /** @internal */
+  known: string;
+  /** @internal */
   settings: Settings;
 } {
   // Anything but a plain object: "config must be an object, got null." (ownFields), as for update() and appearance.

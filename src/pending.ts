@@ -3,8 +3,10 @@
  * contract.error, close() or destroy(), whichever comes first (a later settle changes nothing).
  */
 export interface Pending {
-  promise: Promise<void>; // shortened by the build (lib/mangled-properties.mjs)
-  settle(): void; // shortened by the build
+  /** @internal */
+  promise: Promise<void>;
+  /** @internal */
+  settle(): void;
 }
 
 export function createPending(): Pending {

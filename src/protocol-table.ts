@@ -1,14 +1,15 @@
-// The protocol's messages after the handshake in one table (docs/protocol.md §6, §6.2, §4.5): each type, who sends
-// it, the optional feature that enables it, when it counts and its fields. It is the record the rest is checked
+// The protocol's messages in one table (docs/protocol.md §6, §6.2, §4.5; the handshake's, §4, apart): each type,
+// who sends it, the optional feature that enables it, when it counts and its fields. The build keeps every type and
+// field name in it unshortened (lib/mangled-properties.mjs wireNames()). It is the record the rest is checked
 // against, not a runtime interpreter: test/docs/protocol-table.test.ts holds docs/protocol.md's message tables to it,
 // and test/unit/protocol-table.test.ts holds the code to it (which types parseAppMessage accepts, lifecycle.ts's
 // inOrder, the negotiation of each feature's messages). Driving validation from it at runtime cost 30 B more than the
 // checks it would replace (issue #43, measured), so the bundle keeps the direct checks and tree-shaking drops this.
-import { HEARTBEAT, RENEW, UPDATE } from './protocol';
+import { HEARTBEAT, RENEW, UPDATE, WARM } from './protocol';
 import { CANCELLED, COMPLETED, DECLINED, LOADED, LOADING, READY, type State } from './lifecycle';
 
 export interface MessageRule {
-  /** Who sends it over the port: the app to the SDK, or the SDK to the app (`focus` goes both ways: two rows). */
+  /** Who sends it (over the port; the handshake's on window): the app or the SDK (`focus` both ways: two rows). */
   from: 'app' | 'sdk';
   type: string;
   /** The optional feature both sides must have listed (§4.5); none for the messages of version 1. */
@@ -21,6 +22,37 @@ export interface MessageRule {
   /** Its fields and their rules, in the words of docs/protocol.md's tables (absent or wrong: see §6, §6.1). */
   fields: Readonly<Record<string, string>>;
 }
+
+/** The envelope of every message, both ways, both transports (docs/protocol.md §3). */
+export const ENVELOPE_FIELDS: Readonly<Record<string, string>> = {
+  protocol: '"svc-contracts"',
+  version: 'hello: 1; every other message: the version chosen in the handshake',
+  type: "the message's type",
+};
+
+/** The handshake's messages over `window.postMessage` (docs/protocol.md §4.1, §4.3, §4.6), before any port. */
+export const HANDSHAKE_RULES: readonly MessageRule[] = [
+  {
+    from: 'app',
+    type: 'hello',
+    fields: { versions: 'optional, integers (§4.1)', features: 'optional, strings (§4.5)' },
+  },
+  { from: 'sdk', type: 'wait', feature: WARM, fields: {} },
+  {
+    from: 'sdk',
+    type: 'init',
+    fields: {
+      signingToken: 'the token',
+      contractId: "the partner's, or absent",
+      attemptId: 'the attempt (§6.8)',
+      sdkVersion: 'for the logs',
+      appearance: "the partner's, or absent",
+      locale: 'a BCP 47 tag, or absent',
+      dir: '"ltr" or "rtl"',
+      features: 'the optional features this SDK supports (§4.5)',
+    },
+  },
+];
 
 const RUNNING: readonly State[] = [LOADING, LOADED, READY];
 const SIGNER: readonly State[] = [LOADED, READY];

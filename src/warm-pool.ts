@@ -8,13 +8,15 @@ import type { Settings } from './config';
 import { dressFrame } from './frame';
 import type { Logger } from './logger';
 
-// Names marked "shortened by the build" are internal: the build mangles them (lib/mangled-properties.mjs).
+// Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
 /** Per embed URL: the instances (by their settings) that want a warm frame, and the spare frame waiting, if any. */
 interface Shared {
-  wanting: Map<Settings, Logger>; // shortened by the build
-  spare?: Attempt; // shortened by the build
-  /** The spare frame's options: nobody's, until taking it copies the taker's onto them. */
-  spareOptions?: AttemptOptions; // shortened by the build
+  /** @internal */
+  wanting: Map<Settings, Logger>;
+  /** @internal */
+  spare?: Attempt;
+  /** The spare frame's options: nobody's, until taking it copies the taker's onto them. @internal */
+  spareOptions?: AttemptOptions;
 }
 const pool = new Map<string, Shared>();
 /**

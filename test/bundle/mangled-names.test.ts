@@ -1,94 +1,38 @@
 // @vitest-environment node
-// The build shortens internal property names (lib/mangled-properties.mjs, terser's mangle.properties). Checks the
-// built file (run `npm run build` first; `npm test` does): no internal name survives in it, every public name
-// does, and the pattern catches exactly the internal names src/ declares, so neither a name dropped from the
-// pattern nor a public name that the pattern would shorten goes unnoticed.
+// The build shortens internal property names: "_x" and the members src/ marks `@internal`, collected by
+// lib/mangled-properties.mjs (terser's mangle.properties in rollup.config.mjs). Checks the markers, then runs the
+// build's own terser plugin (taken from rollup.config.mjs, so an edit of its options is seen too) on every wire,
+// public and internal name, then the built file (run `npm run build` first; `npm test` does): no internal name
+// survives in it, every public name does, and src/ reads no shortened name on an object it does not own.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { evaluateUmd } from '../../lib/bundle.mjs';
-import { MANGLED_PROPERTIES } from '../../lib/mangled-properties.mjs';
+import {
+  internalNames,
+  markingProblems,
+  memberDeclarations,
+  propertyPattern,
+  publicNames,
+  wireNames,
+} from '../../lib/mangled-properties.mjs';
+import { declaredNames, foreignReads, libraryNames } from './src-names';
 
 const root = join(__dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pinned = join(root, 'dist', 'packages', 'contracts-sdk', version, 'index.umd.js');
 
-/** The internal names other than private "_x" members, each declared in src/ with a "shortened by the build" comment. */
-const INTERNAL = [
-  'appChannel',
-  'askFocus',
-  'autoHeight',
-  'begin',
-  'canGreet',
-  'cleanup',
-  'embedUrl',
-  'focusBefore',
-  'halt',
-  'heard',
-  'iframe',
-  'ignore',
-  'isWarm',
-  'look',
-  'known',
-  'tokens',
-  'refused',
-  'onAppMessage',
-  'onNoCommonVersion',
-  'onLoadingFailed',
-  'onNoHello',
-  'onPopupClosed',
-  'popup',
-  'onUnresponsive',
-  'renewWith',
-  'settings',
-  'settle',
-  'promise',
-  'teardown',
-  'watching',
-  'wanting',
-  'spare',
-  'spareOptions',
-  'container',
-  'token',
-  'send',
-  'trace',
-  'app',
-];
-
-/** The wire format (docs/protocol.md): message types and fields, as the signing app reads and writes them. */
-const PROTOCOL_TYPES = ['hello', 'init', 'loaded', 'ready', 'completed', 'cancelled', 'activity'];
-const PROTOCOL_TYPES_MORE = ['declined', 'step', 'error', 'resize', 'focus', 'renew', 'beat', 'renewed', 'ping'];
-const PROTOCOL_FIELDS = ['protocol', 'version', 'type', 'versions', 'signingToken', 'contractId', 'sdkVersion'];
-const PROTOCOL_FIELDS_MORE = ['locale', 'reason', 'code', 'message', 'height'];
-const PROTOCOL = [...PROTOCOL_TYPES, ...PROTOCOL_TYPES_MORE, ...PROTOCOL_FIELDS, ...PROTOCOL_FIELDS_MORE];
-
-type Declared = { name: string; where: string };
-
-/** Names of the members declared in `file`: class and interface members, object literal keys, methods. */
-function declaredNames(file: string): Declared[] {
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: Declared[] = [];
-  const visit = (node: ts.Node) => {
-    const member =
-      ts.isPropertyDeclaration(node) ||
-      ts.isMethodDeclaration(node) ||
-      ts.isPropertySignature(node) ||
-      ts.isMethodSignature(node) ||
-      ts.isPropertyAssignment(node) ||
-      ts.isShorthandPropertyAssignment(node) ||
-      ts.isGetAccessorDeclaration(node) ||
-      ts.isSetAccessorDeclaration(node);
-    if (member && node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
-      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-      found.push({ name: node.name.text, where: `${file.slice(root.length + 1)}:${line}` });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+/** The names marked `@internal` in src/ (the "_x" ones aside). */
+const INTERNAL: string[] = internalNames();
+/**
+ * The pattern of "_x" and those names, as mangledProperties() makes it for rollup.config.mjs, without its stop on a
+ * wrong marker: that stops rollup.config.mjs, which only the terser test imports, so a wrong marker fails that test
+ * and the markers' test, naming it, not this whole file.
+ */
+const MANGLED_PROPERTIES: RegExp = propertyPattern(INTERNAL);
+/** The wire format (src/protocol-table.ts) and the public API (types/svc-sdk.d.ts, src/types.ts). */
+const WIRE: string[] = wireNames();
+const PUBLIC: string[] = publicNames();
 
 const srcDir = join(root, 'src');
 const srcNames = readdirSync(srcDir)
@@ -96,53 +40,33 @@ const srcNames = readdirSync(srcDir)
   .flatMap((file) => declaredNames(join(srcDir, file)));
 const mangledInSrc = [...new Set(srcNames.filter(({ name }) => MANGLED_PROPERTIES.test(name)).map(({ name }) => name))];
 
+/** The src/ files the CDN build holds, as its source map names them ("src/x.ts"). */
+function bundledFiles(): Set<string> {
+  const { sources } = JSON.parse(readFileSync(`${pinned}.map`, 'utf8')) as { sources: string[] };
+  return new Set(sources.map((source) => source.replace(/^(\.\.\/)+/, '')));
+}
+
+type Plugin = { name: string; renderChunk: (code: string, chunk: object, options: object) => Promise<string> };
+/** The CDN build's terser plugin, options and all, as rollup.config.mjs hands it to rollup. */
+async function buildTerser(): Promise<Plugin> {
+  const { default: config } = await import('../../rollup.config.mjs');
+  const [cdn] = config as unknown as Array<{ output: Array<{ plugins: Plugin[] }> }>;
+  const plugin = cdn.output[0].plugins.find(({ name }) => name === 'terser');
+  if (!plugin) throw new Error('rollup.config.mjs: no terser plugin in the CDN output');
+  return plugin;
+}
+
 /**
- * Where src/ reads a shortened name on a type declared outside src/ (the DOM, a library, the language): the build
- * would rename that read too (terser's `builtins`), so `console.log` or `navigator.onLine` would break. Property
- * reads (also `x["name"]` and `"name" in x`, which terser renames as well) and destructuring, resolved by
- * TypeScript's checker to the declarations they reach.
+ * The names of `names` the build's terser leaves as they are, given code that writes each as a key and reads it
+ * on a parameter (a message, the options, a DOM object), as src/ does.
  */
-function foreignReads(): string[] {
-  const files = readdirSync(srcDir)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => join(srcDir, file));
-  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
-  const program = ts.createProgram(files, { ...options, noEmit: true });
-  const checker = program.getTypeChecker();
-  const found: string[] = [];
-  const check = (name: string, symbol: ts.Symbol | undefined, node: ts.Node) => {
-    if (!MANGLED_PROPERTIES.test(name)) return;
-    const declarations = symbol?.declarations ?? [];
-    const outside = declarations.filter((declaration) => !declaration.getSourceFile().fileName.startsWith(srcDir));
-    if (declarations.length === 0 || outside.length > 0) {
-      const file = node.getSourceFile();
-      const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-      found.push(`${name} at ${file.fileName.slice(root.length + 1)}:${line}`);
-    }
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isPropertyAccessExpression(node)) {
-      check(node.name.text, checker.getSymbolAtLocation(node.name), node);
-    } else if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)) {
-      check(node.argumentExpression.text, checker.getSymbolAtLocation(node.argumentExpression), node);
-    } else if (
-      ts.isBinaryExpression(node) &&
-      node.operatorToken.kind === ts.SyntaxKind.InKeyword &&
-      ts.isStringLiteral(node.left)
-    ) {
-      check(node.left.text, checker.getTypeAtLocation(node.right).getProperty(node.left.text), node);
-    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
-      const key = node.propertyName ?? node.name;
-      if (ts.isIdentifier(key)) {
-        const symbol = checker.getTypeAtLocation(node.parent).getProperty(key.text);
-        check(key.text, symbol, node);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  for (const file of files) visit(program.getSourceFile(file)!);
-  return found;
+async function keptByTheBuild(names: string[]): Promise<string[]> {
+  const identifiers = names.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+  const code =
+    `sink({ ${identifiers.map((name, i) => `${name}: ${i}`).join(', ')} });\n` +
+    `(function (received) { sink(${identifiers.map((name) => `received.${name}`).join(', ')}); })(source);\n`;
+  const minified = await (await buildTerser()).renderChunk(code, {}, { format: 'iife', sourcemap: false });
+  return identifiers.filter((name) => asProperty(minified, name));
 }
 /** Every member name of the script-tag API (types/svc-sdk.d.ts): methods, options, events, payload fields, constants. */
 const publicTyped = [...new Set(declaredNames(join(root, 'types', 'svc-sdk.d.ts')).map(({ name }) => name))];
@@ -161,14 +85,52 @@ function asWord(code: string, name: string): boolean {
   return new RegExp(`(?<![\\w$.-])${name.replace(/[.$]/g, '\\$&')}(?![\\w$-])`).test(code);
 }
 
-describe('name mangling in the built file', () => {
+// TypeScript programs with the DOM library and terser's workers: seconds on a busy machine.
+describe('the names the build shortens, from the @internal markers', { timeout: 60_000 }, () => {
+  it('the sources were read: the marked names, the wire format, the public API', () => {
+    for (const name of ['onAppMessage', 'settings', 'spare', 'trace', 'promise'])
+      expect(INTERNAL, name).toContain(name);
+    for (const name of ['hello', 'init', 'wait', 'features', 'sessionId', 'signingToken', 'protocol', 'height']) {
+      expect(WIRE, name).toContain(name);
+    }
+    for (const name of ['open', 'prepare', 'signingToken', 'appUrl', 'attemptId', 'sessionId', 'SvcContracts']) {
+      expect(PUBLIC, name).toContain(name);
+    }
+  });
+
+  it('no marked name is a wire or public name, and every declaration of a marked name is marked', () => {
+    expect(markingProblems()).toEqual([]);
+  });
+
+  it("the build's terser keeps every wire and public name and shortens every internal one", async () => {
+    const kept = await keptByTheBuild([...WIRE, ...PUBLIC, ...INTERNAL, '_private']);
+    expect(
+      [...new Set([...WIRE, ...PUBLIC])].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !kept.includes(name)),
+      'wire or public names the build renames',
+    ).toEqual([]);
+    expect(
+      kept.filter((name) => INTERNAL.includes(name) || name === '_private'),
+      'internal names the build keeps',
+    ).toEqual([]);
+  });
+
+  it('every member the bundled src/ declares is marked @internal, or a wire, public or DOM/ES name', () => {
+    const bundled = bundledFiles();
+    expect(bundled.size, 'src/ files in the source map').toBeGreaterThan(30);
+    const kept = new Set([...WIRE, ...PUBLIC, ...INTERNAL, ...libraryNames()]);
+    const unmarked = memberDeclarations()
+      .filter(({ marked, ambient, name }) => !marked && !ambient && !name.startsWith('_') && !kept.has(name))
+      .filter(({ where }) => bundled.has(where.replace(/:\d+$/, '')))
+      .map(({ name, where }) => `${where} ${name}`);
+    expect(unmarked, 'mark each @internal (docs/development.md, "Build")').toEqual([]);
+  });
+});
+
+describe('name mangling in the built file', { timeout: 60_000 }, () => {
   const code = readFileSync(pinned, 'utf8');
 
-  it('the pattern catches exactly the internal names src/ declares: every "_x" member and the listed ones', () => {
-    expect(mangledInSrc.filter((name) => !name.startsWith('_')).sort()).toEqual([...INTERNAL].sort());
-    // The private members are there to be found (a src/ without them would make the next test vacuous).
+  it('the private "_x" members are there to be found (a src/ without them would make the next test vacuous)', () => {
     expect(mangledInSrc.filter((name) => name.startsWith('_')).length).toBeGreaterThan(10);
-    for (const name of INTERNAL) expect(MANGLED_PROPERTIES.test(name), name).toBe(true);
   });
 
   it('no internal name survives', () => {
@@ -178,12 +140,7 @@ describe('name mangling in the built file', () => {
   });
 
   it('src/ reads no shortened name on an object it does not declare (a DOM object, a message, the options)', () => {
-    expect(foreignReads()).toEqual([]);
-  });
-
-  it('no public name matches the pattern (it would be shortened away)', () => {
-    const publicNames = [...publicTyped, ...PROTOCOL, 'SvcSDK', 'SvcContracts', 'KNOWN_ERROR_CODES', 'SDK_VERSION'];
-    expect(publicNames.filter((name) => MANGLED_PROPERTIES.test(name))).toEqual([]);
+    expect(foreignReads(MANGLED_PROPERTIES)).toEqual([]);
   });
 
   it('every public name survives: methods, options, events, payload fields, constants, the wire format', () => {
@@ -204,7 +161,7 @@ describe('name mangling in the built file', () => {
       'SESSION_EXPIRED',
       'APP_UNRESPONSIVE',
     ]);
-    const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...PROTOCOL];
+    const expected = [...publicTyped.filter((name) => !knownCodes.has(name) && name !== 'UNKNOWN'), ...WIRE];
     expect(
       expected.filter((name) => !asWord(code, name)),
       'public names missing from the bundle',

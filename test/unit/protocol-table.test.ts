@@ -3,8 +3,9 @@
 // same table by test/docs/protocol-table.test.ts, so the spec and the code cannot drift apart.
 import { describe, expect, it, vi } from 'vitest';
 import { inOrder } from '../../src/lifecycle';
-import { parseAppMessage, SDK_FEATURES } from '../../src/protocol';
-import { MESSAGE_RULES, PORT_OPEN } from '../../src/protocol-table';
+import { initMessage, parseAppMessage, SDK_FEATURES } from '../../src/protocol';
+import type { Settings } from '../../src/config';
+import { ENVELOPE_FIELDS, HANDSHAKE_RULES, MESSAGE_RULES, PORT_OPEN } from '../../src/protocol-table';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, untraced } from './fake-app';
 
 const appRules = MESSAGE_RULES.filter((rule) => rule.from === 'app');
@@ -29,6 +30,13 @@ describe('the code follows the protocol table', () => {
       }
     },
   );
+
+  it('init carries the envelope and exactly the fields the handshake table lists', () => {
+    const settings = { contractId: 'c-1', trace: { attemptId: 'a'.repeat(32) } } as Settings;
+    const init = initMessage(1, TOKEN, settings, { appearance: { theme: 'dark' }, locale: 'de', dir: 'ltr' });
+    const { fields } = HANDSHAKE_RULES.find((rule) => rule.type === 'init')!;
+    expect(Object.keys(init).sort()).toEqual([...Object.keys(ENVELOPE_FIELDS), ...Object.keys(fields)].sort());
+  });
 
   it('every feature the table names is one this SDK lists in init', () => {
     for (const { feature } of MESSAGE_RULES) if (feature) expect(SDK_FEATURES).toContain(feature);
