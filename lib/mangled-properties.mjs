@@ -7,15 +7,15 @@
 // that src/ reads none of them on a type declared outside src/. Callbacks are listed by name: "on[A-Z]" also
 // matches DOM names such as navigator.onLine.
 // - "_x": private members (nothing public starts with "_").
-// - "onX", canGreet, watching: the channel's callbacks (ChannelOptions in src/channel.ts); cleanup, iframe, settings,
-//   renewWith: the channel's other options; ignore, heard: the Channel's internal methods.
+// - "onX", canGreet, watching: an attempt owner's callbacks (AttemptOwner in src/attempt-owner.ts) and the channel's
+//   (ChannelOptions in src/channel.ts); cleanup, iframe, settings, renewWith: their other fields; ignore, heard: the Channel's internal methods.
 // - autoHeight, popup (Settings, src/config.ts; popup is also a ChannelOptions field), embedUrl (SigningApp,
 //   src/app-url.ts), settings (a Settings field too).
-// - appChannel, isWarm, begin, refused, halt, teardown: an Attempt's members; focusBefore: an AttemptOptions field
-//   (src/attempt.ts).
+// - appChannel, isWarm, adopt, begin, refused, halt, teardown: an Attempt's members (src/attempt.ts); focusBefore:
+//   an AttemptOwner field (src/attempt-owner.ts); owner: the channel's accessor of it (ChannelOptions).
 // - askFocus (AppPort, src/app-port.ts), look and tokens (its handshake's presentation and the attempt's tokens),
-//   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts), wanting, spare and
-//   spareOptions (the shared warm frame of an embed URL, src/warm-pool.ts).
+//   known (resolveConfig's token string, src/config.ts), settle (Pending, src/pending.ts), wanting and spare
+//   (the shared warm frame of an embed URL, src/warm-pool.ts).
 // - container, token (ChannelOptions; token also resolveConfig's token source, src/config.ts) and send (Channel;
 //   also AppPort's, src/app-port.ts): DOM names too, but the SDK reads none of them on a DOM object.
 // - trace and app (Settings, src/config.ts): the attempt's ids and the signing app's address, set by the SDK
@@ -23,4 +23,4 @@
 // - promise (Pending, src/pending.ts): the SDK reads it on its own Pending only (3 B, 1.3.0). Not Cleanup's `run`
 //   (0 B).
 export const MANGLED_PROPERTIES =
-  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|promise$|wanting$|spare$|spareOptions$|container$|token$|send$|trace$|app$)/;
+  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|promise$|wanting$|spare$|adopt$|owner$|container$|token$|send$|trace$|app$)/;

@@ -1,4 +1,5 @@
-import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
+import { createAttempt, type Attempt } from './attempt';
+import type { AttemptOwner } from './attempt-owner';
 import { newAttemptId } from './attempt-id';
 import { claimContainer, heldContainers } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
@@ -50,7 +51,7 @@ export class SvcContracts {
     // The warm start (docs/decisions.md #29, #33): frame and channel now, the token when the first open() or
     // prepare() comes; the page's one shared frame (warm-pool.ts) where frames can move, else this instance's own.
     if (settings.warm && !settings.popup && this._container.isConnected) {
-      if (canShareWarm()) wantWarm(settings, this._log);
+      if (canShareWarm()) wantWarm(this, settings, this._log);
       else this._place(true);
     }
   }
@@ -83,7 +84,7 @@ export class SvcContracts {
   /** Removes the iframe and everything the SDK added; keeps the handlers, so open() can be called again. */
   close(): void {
     if (this._state === DESTROYED) return;
-    leaveWarm(this._settings);
+    leaveWarm(this, this._settings);
     this._teardown();
     this._state = IDLE;
     this._pending?.settle();
@@ -166,8 +167,7 @@ export class SvcContracts {
    */
   private _place(warm?: boolean): Attempt | undefined {
     const current = () => this._attempt === attempt;
-    const options: AttemptOptions = {
-      warm,
+    const owner: AttemptOwner = {
       settings: this._settings,
       container: this._container,
       log: this._log,
@@ -183,7 +183,7 @@ export class SvcContracts {
       onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
       onPopupClosed: (severed) => this._popupClosed(severed),
     };
-    const attempt = takeWarm(options) ?? createAttempt(options);
+    const attempt = takeWarm(this, owner) ?? createAttempt(owner, warm);
     return (this._attempt = attempt);
   }
 
