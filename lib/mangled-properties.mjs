@@ -18,9 +18,10 @@
 //   (the shared warm frame of an embed URL, src/warm-pool.ts).
 // - container, token (ChannelOptions; token also resolveConfig's token source, src/config.ts) and send (Channel;
 //   also AppPort's, src/app-port.ts): DOM names too, but the SDK reads none of them on a DOM object.
-// - trace and app (Settings, src/config.ts): the attempt's ids and the signing app's address, set by the SDK
-//   itself; the partner's options say appUrl, and init and payloads carry trace's fields, never "trace".
+// - app (Settings, src/config.ts): the signing app's address, set by the SDK itself; the partner's options say
+//   appUrl. ids (AttemptOwner) and startAttempt, endAttempt, keepSessionId, runningId, payloadIds (AttemptIds,
+//   src/attempt-ids.ts): the attempt's ids; init and payloads carry their values as attemptId and sessionId.
 // - promise (Pending, src/pending.ts): the SDK reads it on its own Pending only (3 B, 1.3.0). Not Cleanup's `run`
 //   (0 B).
 export const MANGLED_PROPERTIES =
-  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|promise$|wanting$|spare$|adopt$|owner$|container$|token$|send$|trace$|app$)/;
+  /^(_|on(AppMessage|NoCommonVersion|LoadingFailed|NoHello|PopupClosed|Unresponsive)$|canGreet$|watching$|renewWith$|autoHeight$|popup$|embedUrl$|cleanup$|ignore$|heard$|iframe$|settings$|appChannel$|isWarm$|begin$|refused$|halt$|teardown$|focusBefore$|askFocus$|look$|tokens$|known$|settle$|promise$|wanting$|spare$|adopt$|owner$|container$|token$|send$|ids$|startAttempt$|endAttempt$|keepSessionId$|runningId$|payloadIds$|app$)/;

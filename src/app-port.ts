@@ -25,6 +25,8 @@ export interface Handshake {
   features: readonly string[];
   tokens: string[];
   settings: Settings;
+  /** The running attempt's id (attempt-ids.ts), sent in init. */
+  attemptId: string | undefined;
   look: Presentation;
 }
 
@@ -41,22 +43,23 @@ export function connectAppPort(
   iframe: HTMLIFrameElement | undefined,
   hello: Handshake,
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
-  onMalformed: () => void,
+  /** A message ignored (docs/protocol.md §4.2): "malformed", or a field of it that broke the rules ("sessionId"). */
+  ignore: (what: string) => void,
   log: Logger,
 ): AppPort {
-  const { version, features, tokens, settings, look } = hello;
+  const { version, features, tokens, settings, attemptId, look } = hello;
   const { port1: port, port2 } = new MessageChannel();
   // The page's focused element when askFocus() asked the app; undefined when no request is pending.
   let focusAskedFrom: Element | null | undefined;
   port.onmessage = (portEvent: MessageEvent) => {
-    const message = parseAppMessage(portEvent.data, version, ...tokens);
+    const message = parseAppMessage(portEvent.data, version, tokens, ignore);
     if (message?.type === 'focus') {
       if (focusedElement() === focusAskedFrom) iframe?.focus();
       focusAskedFrom = undefined;
     } else if (message) onAppMessage(message);
-    else onMalformed();
+    else ignore('malformed');
   };
-  const init = initMessage(version, tokens[0], settings, look);
+  const init = initMessage(version, tokens[0], settings, attemptId, look);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);

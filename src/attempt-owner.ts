@@ -1,6 +1,7 @@
 // Whom an attempt works for: its instance's settings, container, log and token source, and the instance's side of
 // each report. An instance's own attempt has its owner from creation; the page's shared warm frame (warm-pool.ts)
 // has the unowned one below until an instance takes it, which sets the taker as its owner once (Attempt.adopt).
+import { createAttemptIds, type AttemptIds } from './attempt-ids';
 import type { Settings } from './config';
 import type { Logger } from './logger';
 import type { AppMessage } from './protocol';
@@ -14,6 +15,8 @@ export interface AttemptOwner {
   /** Where the frame goes; init carries its direction (presentation.ts). */
   container: Element; // shortened by the build
   log: Logger;
+  /** The instance's attempt ids (attempt-ids.ts): init carries the running attemptId. */
+  ids: AttemptIds; // shortened by the build
   /** The partner's token source, asked once per attempt and again when the app renews (docs/protocol.md §6.7). */
   renewWith: SigningTokenSource; // shortened by the build
   /** Where focus was at open(): where it returns if the frame goes while focused (focus-return.ts). */
@@ -44,6 +47,7 @@ export function unowned(settings: Settings, log: Logger): AttemptOwner {
     settings,
     container: document.body,
     log,
+    ids: createAttemptIds(), // none: init waits for the taker's token, and carries the taker's
     renewWith: '',
     focusBefore: () => undefined,
     onAppMessage: nobody,

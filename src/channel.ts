@@ -79,10 +79,10 @@ export function openChannel(options: ChannelOptions): Channel {
   const heard = listenForHellos(options, origin, log, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      const { settings, container } = owner();
+      const { settings, container, ids } = owner();
       const look = presentation(settings, container);
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look };
-      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), log);
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, attemptId: ids.runningId(), look };
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, ignoreApp, log);
     }),
   );
   cleanup.add(() => {

@@ -1,6 +1,6 @@
 import { createAttempt, type Attempt } from './attempt';
 import type { AttemptOwner } from './attempt-owner';
-import { newAttemptId } from './attempt-id';
+import { createAttemptIds } from './attempt-ids';
 import { claimContainer, heldContainers } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
 import { createEmitter } from './emitter';
@@ -17,6 +17,7 @@ import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import { presentation } from './presentation';
 import { UPDATE, type AppMessage } from './protocol';
+import { ownValue } from './values';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
@@ -29,6 +30,8 @@ export class SvcContracts {
   private readonly _settings: Settings;
   private readonly _events = createEmitter();
   private readonly _log: Logger;
+  /** The running attempt's ids (attempt-ids.ts): on every payload, debug line and init of the attempt. */
+  private readonly _ids = createAttemptIds();
   private _state: State = IDLE;
   /** The current attempt's frame or window, channel and teardown (attempt.ts); the warm frame before any attempt. */
   private _attempt: Attempt | undefined;
@@ -46,7 +49,7 @@ export class SvcContracts {
     const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
-    this._log = createLogger(settings, known);
+    this._log = createLogger(settings, known, this._ids);
     tokenSources.set(this, token);
     // The warm start (docs/decisions.md #29, #33): frame and channel now, the token when the first open() or
     // prepare() comes; the page's one shared frame (warm-pool.ts) where frames can move, else this instance's own.
@@ -171,6 +174,7 @@ export class SvcContracts {
       settings: this._settings,
       container: this._container,
       log: this._log,
+      ids: this._ids,
       renewWith: tokenSources.get(this)!,
       focusBefore: () => this._focusBefore,
       onAppMessage: (message) => current() && this._receive(message),
@@ -190,7 +194,7 @@ export class SvcContracts {
   /** One attempt into the page: the warm frame if it waits (_begin kept it), else a new frame or window. */
   private _start(method: Method): void {
     // A new id, also for the warm frame this attempt takes; no sessionId until this attempt's ready.
-    this._settings.trace = { attemptId: newAttemptId() };
+    this._ids.startAttempt();
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     attempt.begin();
@@ -223,7 +227,7 @@ export class SvcContracts {
   }
 
   private _receive(message: AppMessage): void {
-    const { type, ...fields } = message;
+    const { type } = message;
     if (type === 'resize') return fitHeight(this._attempt!.iframe, this._settings, message.height);
     const now = performance.now();
     if (!inOrder(type, this._state, this._shownAt !== undefined)) {
@@ -237,12 +241,13 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
-      // ready's sessionId goes on this and every later payload of the attempt (_emit); null: the app's broke the rules.
-      const { sessionId, ...extra } = fields as { sessionId?: string | null; reason?: string };
-      if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
-      else if (sessionId) this._settings.trace!.sessionId = sessionId;
+      // ready's sessionId goes on this and every later payload of the attempt (attempt-ids.ts); declined's reason on
+      // its own. Own values only: what a polluted Object.prototype lends the message is absent (issue #51).
+      const sessionId = ownValue(message, 'sessionId') as string | undefined;
+      const reason = ownValue(message, 'reason') as string | undefined;
+      if (sessionId) this._ids.keepSessionId(sessionId);
       this._state = PROGRESS[type as keyof typeof PROGRESS][1];
-      this._emit(`contract.${type}`, extra); // declined's reason, or nothing
+      this._emit(`contract.${type}`, reason === undefined ? undefined : { reason }); // no reason: no key at all
     }
   }
 
@@ -265,7 +270,7 @@ export class SvcContracts {
     // The attempt's ids: no sessionId key before ready, as no reason key in declined without one.
     const payload = Object.freeze({
       contractId: this._settings.contractId,
-      ...this._settings.trace,
+      ...this._ids.payloadIds(),
       ...extra,
     }) as ContractEventMap[E];
     // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
@@ -279,6 +284,7 @@ export class SvcContracts {
   /** Ends the current attempt: its frame or window and channel go, and its ids (the next attempt draws its own). */
   private _teardown(): void {
     this._attempt?.teardown();
-    this._attempt = this._settings.trace = undefined;
+    this._attempt = undefined;
+    this._ids.endAttempt();
   }
 }

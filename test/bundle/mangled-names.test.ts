@@ -53,7 +53,12 @@ const INTERNAL = [
   'container',
   'token',
   'send',
-  'trace',
+  'ids',
+  'startAttempt',
+  'endAttempt',
+  'keepSessionId',
+  'runningId',
+  'payloadIds',
   'app',
 ];
 

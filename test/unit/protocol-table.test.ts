@@ -16,7 +16,7 @@ describe('the code follows the protocol table', () => {
   it.each([...new Set([...MESSAGE_RULES.map((rule) => rule.type), ...OTHER_TYPES])])(
     'the port accepts %s from the app exactly when the table lists it as the app’s',
     (type) => {
-      const parsed = parseAppMessage(envelope(type, MINIMAL[type]), 1, TOKEN);
+      const parsed = parseAppMessage(envelope(type, MINIMAL[type]), 1, [TOKEN]);
       expect(parsed?.type).toBe(appRules.some((rule) => rule.type === type) ? type : undefined);
     },
   );
