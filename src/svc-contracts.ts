@@ -1,7 +1,7 @@
 import { createAttempt, type Attempt } from './attempt';
 import type { AttemptOwner } from './attempt-owner';
 import { createAttemptIds } from './attempt-ids';
-import { claimContainer, heldContainers } from './container';
+import { claimContainer, releaseContainer } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
 import { createEmitter } from './emitter';
 import type { ErrorCode } from './error-codes';
@@ -99,7 +99,7 @@ export class SvcContracts {
     if (this._state === DESTROYED) return;
     this.close();
     this._events.clear();
-    heldContainers.delete(this._container);
+    releaseContainer(this._container);
     tokenSources.delete(this);
     this._state = DESTROYED;
   }
