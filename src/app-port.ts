@@ -33,9 +33,6 @@ export interface Handshake {
 /**
  * Answers an accepted hello: sends `init` with the token and a fresh MessageChannel's second port to the exact
  * signing-app origin, and reads the app's messages from the first. The token goes nowhere else.
- * The focus fallback, for an app that could not take focus itself (WebKit refuses a cross-site frame without a user
- * gesture): the app's `focus` request focuses the frame element instead, but only once per askFocus() and only if
- * the page has not moved focus since, so an app can never pull focus by itself.
  */
 export function connectAppPort(
   frameWindow: Window,
@@ -49,14 +46,11 @@ export function connectAppPort(
 ): AppPort {
   const { version, features, tokens, settings, attemptId, look } = hello;
   const { port1: port, port2 } = new MessageChannel();
-  // The page's focused element when askFocus() asked the app; undefined when no request is pending.
-  let focusAskedFrom: Element | null | undefined;
+  const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
     const message = parseAppMessage(portEvent.data, version, tokens, ignore);
-    if (message?.type === 'focus') {
-      if (focusedElement() === focusAskedFrom) iframe?.focus();
-      focusAskedFrom = undefined;
-    } else if (message) onAppMessage(message);
+    if (message?.type === 'focus') onFocusRequest();
+    else if (message) onAppMessage(message);
     else ignore('malformed');
   };
   const init = initMessage(version, tokens[0], settings, attemptId, look);
@@ -66,7 +60,7 @@ export function connectAppPort(
   const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));
   return {
     askFocus() {
-      focusAskedFrom = focusedElement();
+      rememberFocus();
       send('focus');
     },
     send,
@@ -76,4 +70,22 @@ export function connectAppPort(
       port.close();
     },
   };
+}
+
+/**
+ * The focus fallback, for an app that could not take focus itself (WebKit refuses a cross-site frame without a user
+ * gesture): the app's request focuses the frame element instead, but only once per askFocus() and only if the page
+ * has not moved focus since, so an app can never pull focus by itself. Returns [at askFocus(), at the app's request].
+ */
+function focusFallback(iframe: HTMLIFrameElement | undefined): [() => void, () => void] {
+  /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
+  let focusAskedFrom: Element | null | undefined;
+  const rememberFocus = () => {
+    focusAskedFrom = focusedElement();
+  };
+  const onFocusRequest = () => {
+    if (focusedElement() === focusAskedFrom) iframe?.focus();
+    focusAskedFrom = undefined;
+  };
+  return [rememberFocus, onFocusRequest];
 }
