@@ -69,13 +69,18 @@ export function openChannel(options: ChannelOptions): Channel {
   const log: Logger = (step, ...details) => owner().log(step, ...details);
   const ignore: IgnoredLog = createIgnoredLog(log);
   const ignoreApp = (what: string) => ignore(what, origin);
+  // hello waits for the attempt's token (a warm frame's comes at open(), a function's when it resolves).
   const withAttemptToken = withToken(options.token, cleanup);
+
   let port: AppPort | undefined;
   // The current port's handshake. Its `tokens` are the attempt's, newest first (a renewal adds one): the next hello's
   // init gets the first, and app text is cleaned of all of them until the attempt ends.
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
   const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
+
+  // Each accepted hello: the previous port closes, and init goes with the owner's settings and presentation as they
+  // are now (a reload after update() gets the new look) and the attempt's tokens so far.
   const heard = listenForHellos(options, origin, log, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
