@@ -9,7 +9,7 @@ import { afterDestroyError, detachedError } from './errors';
 import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
-import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
+import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, progress, READY } from './lifecycle';
 import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
 import { NEWER_SDK, OFFLINE } from './load-failure';
 import { createLogger, type Logger } from './logger';
@@ -17,7 +17,6 @@ import { createPending, type Pending } from './pending';
 import { POPUP_BLOCKED, POPUP_SEVERED } from './popup';
 import { presentation } from './presentation';
 import { UPDATE, type AppMessage } from './protocol';
-import { ownValue } from './values';
 import { tokenSources } from './token';
 import type { ContractEventHandler, ContractEventMap, ContractEventName, ContractEventPayload } from './types';
 import type { SvcContractsConfig, SvcContractsUpdate } from './types';
@@ -241,13 +240,11 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
-      // ready's sessionId goes on this and every later payload of the attempt (attempt-ids.ts); declined's reason on
-      // its own. Own values only: what a polluted Object.prototype lends the message is absent (issue #51).
-      const sessionId = ownValue(message, 'sessionId') as string | undefined;
-      const reason = ownValue(message, 'reason') as string | undefined;
+      // loaded, ready, completed, declined, cancelled (lifecycle.ts).
+      const [to, sessionId, extra] = progress(message);
       if (sessionId) this._ids.keepSessionId(sessionId);
-      this._state = PROGRESS[type as keyof typeof PROGRESS][1];
-      this._emit(`contract.${type}`, reason === undefined ? undefined : { reason }); // no reason: no key at all
+      this._state = to;
+      this._emit(`contract.${type}`, extra);
     }
   }
 
