@@ -4,7 +4,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
 import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
-import { ATTEMPT_ID, noHello } from './scenarios/expected';
+import { ATTEMPT_ID, noHello, SESSION_ID } from './scenarios/expected';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
   page,
@@ -114,6 +114,51 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
     source: 'sdk',
     message: noHello(builtInApp),
   });
+});
+
+test("a polluted Object.prototype changes no payload field or debug line: the app's sessionId from ready on, none before", async ({
+  page,
+  sandbox,
+  hostUrl,
+}) => {
+  const { token } = await issueToken(sandbox, 'complete');
+  const errorToken = (await issueToken(sandbox, 'not_found')).token;
+  const sdkLines: string[] = [];
+  page.on('console', (message) => message.text().startsWith('[contracts-sdk]') && sdkLines.push(message.text()));
+  await page.goto(hostUrl());
+  // Before the SDK runs: every field the SDK adds to a payload (issue #51, finding 5).
+  await page.evaluate(() => {
+    for (const field of ['attemptId', 'sessionId', 'step', 'code', 'source', 'message', 'reason']) {
+      (Object.prototype as Record<string, unknown>)[field] = `forged_${field}`;
+    }
+  });
+  const appUrl = sandbox.origins.signing;
+  await createInstance(page, 'a', 'c1', { signingToken: token, contractId: 'k1', appUrl, debug: true });
+  await createInstance(page, 'b', 'c2', { signingToken: errorToken, contractId: 'k2', appUrl, debug: true });
+  await open(page, 'a');
+  await open(page, 'b');
+  await waitFor(page, 'a', 'contract.ready');
+  await waitFor(page, 'b', 'contract.error');
+  await sign(page, 'c1');
+  await waitFor(page, 'a', 'contract.completed');
+
+  const events = await recorded(page);
+  expect(JSON.stringify(events)).not.toContain('forged');
+  const progress = ['contract.loading', 'contract.loaded', 'contract.ready', 'contract.completed'];
+  const a = (await recorded(page, 'a')).filter(({ event }) => progress.includes(event));
+  const sessionId = a.find(({ event }) => event === 'contract.ready')!.payload!.sessionId;
+  expect(sessionId).toMatch(SESSION_ID);
+  expect(a.map(({ event, payload }) => [event, payload!.sessionId])).toEqual([
+    ['contract.loading', undefined],
+    ['contract.loaded', undefined],
+    ['contract.ready', sessionId],
+    ['contract.completed', sessionId],
+  ]);
+  const error = (await recorded(page, 'b')).find(({ event }) => event === 'contract.error')!.payload;
+  expect(error).toMatchObject({ contractId: 'k2', code: 'not_found', source: 'app' });
+  expect('sessionId' in error!).toBe(false);
+  expect(sdkLines.length).toBeGreaterThan(5);
+  for (const line of sdkLines) expect(line).not.toContain('forged');
 });
 
 test('the frame attributes hold in the browser: the app gets only the partner origin as Referer, and no modal dialogs', async ({

@@ -27,6 +27,8 @@ export interface Handshake {
   tokens: string[];
   /** @internal */
   settings: Settings;
+  /** The running attempt's id (attempt-ids.ts), sent in init. */
+  attemptId: string | undefined;
   /** @internal */
   look: Presentation;
 }
@@ -34,9 +36,6 @@ export interface Handshake {
 /**
  * Answers an accepted hello: sends `init` with the token and a fresh MessageChannel's second port to the exact
  * signing-app origin, and reads the app's messages from the first. The token goes nowhere else.
- * The focus fallback, for an app that could not take focus itself (WebKit refuses a cross-site frame without a user
- * gesture): the app's `focus` request focuses the frame element instead, but only once per askFocus() and only if
- * the page has not moved focus since, so an app can never pull focus by itself.
  */
 export function connectAppPort(
   frameWindow: Window,
@@ -44,29 +43,27 @@ export function connectAppPort(
   iframe: HTMLIFrameElement | undefined,
   hello: Handshake,
   onAppMessage: (message: AppMessage | KeepAliveMessage) => void,
-  onMalformed: () => void,
+  /** A message ignored (docs/protocol.md §4.2): "malformed", or a field of it that broke the rules ("sessionId"). */
+  ignore: (what: string) => void,
   log: Logger,
 ): AppPort {
-  const { version, features, tokens, settings, look } = hello;
+  const { version, features, tokens, settings, attemptId, look } = hello;
   const { port1: port, port2 } = new MessageChannel();
-  // The page's focused element when askFocus() asked the app; undefined when no request is pending.
-  let focusAskedFrom: Element | null | undefined;
+  const [rememberFocus, onFocusRequest] = focusFallback(iframe);
   port.onmessage = (portEvent: MessageEvent) => {
-    const message = parseAppMessage(portEvent.data, version, ...tokens);
-    if (message?.type === 'focus') {
-      if (focusedElement() === focusAskedFrom) iframe?.focus();
-      focusAskedFrom = undefined;
-    } else if (message) onAppMessage(message);
-    else onMalformed();
+    const message = parseAppMessage(portEvent.data, version, tokens, ignore);
+    if (message?.type === 'focus') onFocusRequest();
+    else if (message) onAppMessage(message);
+    else ignore('malformed');
   };
-  const init = initMessage(version, tokens[0], settings, look);
+  const init = initMessage(version, tokens[0], settings, attemptId, look);
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
   const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));
   return {
     askFocus() {
-      focusAskedFrom = focusedElement();
+      rememberFocus();
       send('focus');
     },
     send,
@@ -76,4 +73,22 @@ export function connectAppPort(
       port.close();
     },
   };
+}
+
+/**
+ * The focus fallback, for an app that could not take focus itself (WebKit refuses a cross-site frame without a user
+ * gesture): the app's request focuses the frame element instead, but only once per askFocus() and only if the page
+ * has not moved focus since, so an app can never pull focus by itself. Returns [at askFocus(), at the app's request].
+ */
+function focusFallback(iframe: HTMLIFrameElement | undefined): [() => void, () => void] {
+  /** The page's focused element when askFocus() asked the app; undefined when no request is pending. */
+  let focusAskedFrom: Element | null | undefined;
+  const rememberFocus = () => {
+    focusAskedFrom = focusedElement();
+  };
+  const onFocusRequest = () => {
+    if (focusedElement() === focusAskedFrom) iframe?.focus();
+    focusAskedFrom = undefined;
+  };
+  return [rememberFocus, onFocusRequest];
 }

@@ -1,5 +1,5 @@
 import { listen, type Cleanup } from './cleanup';
-import type { Settings } from './config';
+import type { AttemptOwner } from './attempt-owner';
 import { createIgnoredLog, type IgnoredLog } from './ignored';
 import type { Logger } from './logger';
 import { presentation } from './presentation';
@@ -8,7 +8,6 @@ import { envelope, HEARTBEAT, helloFeatures, helloVersion, RENEW, WARM } from '.
 import type { AppMessage, KeepAliveMessage } from './protocol';
 import { createRenewal } from './renewal';
 import { withToken } from './token';
-import type { SigningTokenSource } from './types';
 import { createWatchdog } from './watchdog';
 
 /** How long the first hello may still take once the frame has fired `load` (docs/protocol.md §4.1). */
@@ -20,32 +19,21 @@ export interface ChannelOptions {
   iframe: HTMLIFrameElement | undefined;
   /** The window open() opened for the app (display "popup"): then the one window that may greet. @internal */
   popup: Window | undefined;
-  /** The signing app (its exact origin), and the contractId and locale sent in init. @internal */
-  settings: Settings;
-  /** The instance's container: the frame goes into it, and init carries its direction (presentation.ts). @internal */
-  container: Element;
   /** The token, or the promise of this attempt's token from the partner's function: hello waits for it. @internal */
   token: string | Promise<string>;
   /** Receives the undo of everything the channel acquires (listeners, timer, port). @internal */
   cleanup: Cleanup;
-  log: Logger;
-  /** @internal */
-  onAppMessage(message: AppMessage): void;
   /**
-   * Whether a hello should still be answered (not after the attempt ended: completed, declined, cancelled).
+   * The attempt's owner now (attempt-owner.ts): its settings, container, log, token source and reports. Asked at
+   * each use: the shared warm frame gets its owner when an instance takes it (warm-pool.ts). The signing app's
+   * origin is every owner's: the page shares a frame per embed URL only.
    * @internal
    */
-  canGreet(): boolean;
+  owner(): AttemptOwner;
   /** The frame loaded but never said hello: an error page, or another origin. @internal */
   onNoHello(): void;
-  /** The app speaks no protocol version this SDK knows. @internal */
+  /** The app speaks no protocol version this SDK knows (the attempt decides whom that concerns). @internal */
   onNoCommonVersion(): void;
-  /** The partner's token source, asked again when the app renews (docs/protocol.md §6.7). @internal */
-  renewWith: SigningTokenSource;
-  /** Whether the app's silence counts now (ready and shown; docs/protocol.md §6.6). @internal */
-  watching(): boolean;
-  /** The app stopped beating: frozen or crashed. @internal */
-  onUnresponsive(): void;
 }
 
 export interface Channel {
@@ -56,15 +44,9 @@ export interface Channel {
   focus(): void;
   /** Logs an ignored message of the app's, once per kind and attempt (docs/protocol.md §4.2). @internal */
   ignore(what: string): void;
-  /**
-   * Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1).
-   * @internal
-   */
+  /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). @internal */
   heard(): boolean;
-  /**
-   * Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2).
-   * @internal
-   */
+  /** Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2). @internal */
   send(type: string, fields?: object): void;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
@@ -78,28 +60,35 @@ type Hello = { version: number; features: string[] };
  * or the window it opened: display "popup") and the
  * exact signing-app origin with `init`, the token and a fresh private MessagePort (closing the previous one):
  * an app that reloads or navigates inside its frame gets its session back. Everything after the handshake
- * travels over that port, so no other frame or instance can read or forge it. The instance's options (settings,
- * container, log, token source, callbacks) are read at each use: the shared warm frame's change owner (warm-pool.ts).
+ * travels over that port, so no other frame or instance can read or forge it. The owner (settings, container, log,
+ * token source, reports) is asked at each use: the shared warm frame's is set when an instance takes it.
  */
 export function openChannel(options: ChannelOptions): Channel {
-  const { iframe, popup, cleanup } = options;
-  const origin = options.settings.app.origin;
-  const ignore: IgnoredLog = createIgnoredLog(options);
+  const { iframe, popup, cleanup, owner } = options;
+  const origin = owner().settings.app.origin;
+  // Each line to the owner's log at the time it is written.
+  const log: Logger = (step, ...details) => owner().log(step, ...details);
+  const ignore: IgnoredLog = createIgnoredLog(log);
   const ignoreApp = (what: string) => ignore(what, origin);
+  // hello waits for the attempt's token (a warm frame's comes at open(), a function's when it resolves).
   const withAttemptToken = withToken(options.token, cleanup);
+
   let port: AppPort | undefined;
   // The current port's handshake. Its `tokens` are the attempt's, newest first (a renewal adds one): the next hello's
   // init gets the first, and app text is cleaned of all of them until the attempt ends.
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
   const send = (type: string, fields?: object) => port?.send(type, fields);
   const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
-  const heard = listenForHellos(options, origin, ignore, (frameWindow, hello) =>
+
+  // Each accepted hello: the previous port closes, and init goes with the owner's settings and presentation as they
+  // are now (a reload after update() gets the new look) and the attempt's tokens so far.
+  const heard = listenForHellos(options, origin, log, ignore, (frameWindow, hello) =>
     withAttemptToken((token) => {
       port?.close();
-      const { settings, container } = options;
+      const { settings, container, ids } = owner();
       const look = presentation(settings, container);
-      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, look };
-      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, () => ignoreApp('malformed'), options.log);
+      handshake = { ...hello, tokens: handshake?.tokens ?? [token], settings, attemptId: ids.runningId(), look };
+      port = connectAppPort(frameWindow, iframe, handshake, onPortMessage, ignoreApp, log);
     }),
   );
   cleanup.add(() => {
@@ -138,8 +127,9 @@ function routePortMessages(
   },
   ignore: (what: string) => void,
 ): (message: AppMessage | KeepAliveMessage) => void {
+  const { owner } = options;
   const renew = createRenewal(
-    () => options.renewWith,
+    () => owner().renewWith,
     (token) => {
       // No token (a string, a failing function, past the bound): the app learns that renewal is not possible.
       // No signingToken key at all then, rather than one holding undefined (docs/protocol.md §6.7).
@@ -149,16 +139,16 @@ function routePortMessages(
   );
   const on = (feature: string) => handshake().features.includes(feature);
   // Silence counts only while the current handshake has the heartbeat: a reloaded app may no longer list it.
-  const watching = () => on(HEARTBEAT) && options.watching();
+  const watching = () => on(HEARTBEAT) && owner().watching();
   const beat = createWatchdog(
     options.cleanup,
     watching,
     () => send('ping'),
-    () => options.onUnresponsive(),
+    () => owner().onUnresponsive(),
   );
   return (message) => {
     const { type } = message;
-    if (type !== 'renew' && type !== 'beat') return options.onAppMessage(message);
+    if (type !== 'renew' && type !== 'beat') return owner().onAppMessage(message);
     const feature = type === 'renew' ? RENEW : HEARTBEAT;
     if (!on(feature)) ignore(`${type} without ${feature}`);
     else if (type === 'renew') renew();
@@ -175,6 +165,7 @@ function routePortMessages(
 function listenForHellos(
   options: ChannelOptions,
   origin: string,
+  log: Logger,
   ignore: IgnoredLog,
   answer: (frameWindow: Window, hello: Hello) => void,
 ): () => boolean {
@@ -194,14 +185,14 @@ function listenForHellos(
       ignore('origin', event.origin);
     } else if (offered === undefined) {
       ignore('not a hello', origin);
-    } else if (!options.canGreet()) {
+    } else if (!options.owner().canGreet()) {
       // After the outcome any hello is out of order, whatever versions it offers (docs/protocol.md §4.2).
       ignore('hello out of order', origin);
     } else {
       heard = true;
       stopLoadCheck();
       if (!offered) {
-        options.log('no common protocol version with', origin);
+        log('no common protocol version with', origin);
         return options.onNoCommonVersion();
       }
       const features = helloFeatures(event.data);

@@ -25,18 +25,12 @@ export interface Settings {
   locale: string | undefined;
   /** display: 'popup': the app runs in a window of its own (popup.ts), not in a frame. @internal */
   popup: boolean;
-  /** Load the signing app hidden from construction, without a token (warm-frame.ts). */
+  /** Load the signing app hidden from construction, without a token (the warm start: attempt.ts, warm-pool.ts). */
   warm: boolean;
   /** The partner's appearance re-serialised (appearance.ts), or undefined: update() replaces it. */
   appearance: Appearance | undefined;
   /** The partner's direction, or undefined: the container's, read at each init and update (presentation.ts). */
   dir: 'ltr' | 'rtl' | undefined;
-  /**
-   * The running attempt's ids (README "Support and tracing"), set when open() or prepare() starts one and cleared
-   * with it: every payload, debug line and init of the attempt carries them. undefined outside any attempt.
-   * @internal
-   */
-  trace?: { attemptId: string; sessionId?: string };
 }
 
 // Every option and the types it may have (typeof names; '' for width and height, checked in dimension(), for

@@ -2,8 +2,8 @@ import { configError } from './errors';
 import { typeName } from './values';
 import { redactString } from './redact';
 
-/** Containers held by live instances of this copy of the SDK; destroy() releases its own. */
-export const heldContainers = new WeakSet<Element>();
+/** Containers held by live instances of this copy of the SDK: claimed by the constructor, released by destroy(). */
+const heldContainers = new WeakSet<Element>();
 
 /**
  * Resolves the container argument (an element id or an Element) and claims it for one instance.
@@ -26,6 +26,11 @@ export function claimContainer(container: unknown, token: string): Element {
   }
   heldContainers.add(element);
   return element;
+}
+
+/** destroy(): the container is free for another instance. */
+export function releaseContainer(container: Element): void {
+  heldContainers.delete(container);
 }
 
 // nodeType rather than instanceof: an element from another frame of the page is still an element.

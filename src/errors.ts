@@ -1,17 +1,21 @@
 /** Prefix of every message the SDK throws or logs, so partners can find ours in a busy console. */
 export const PREFIX = '[contracts-sdk] ';
 
-/** A wrong argument or option: thrown at once by the constructor or on/once/off. */
+/**
+ * A wrong argument or option, thrown at once, before anything changed: by the constructor (options, container),
+ * update(), on/once/off (event name, handler), and the npm loader (loadSvcSDK()'s options, the element's token
+ * attributes and token-url).
+ */
 export function configError(message: string): TypeError {
   return new TypeError(PREFIX + message);
 }
 
-/** A call the instance's state does not allow (open after destroy, a detached container). */
+/** A call the instance's state does not allow (after destroy(), or with a detached container). */
 export function misuseError(message: string): Error {
   return new Error(PREFIX + message);
 }
 
-/** open(), prepare(), on() or once() after destroy(). */
+/** open(), prepare(), on(), once() or update() after destroy(); close(), focus() and off() do nothing then. */
 export const afterDestroyError = (method: string): Error =>
   misuseError(`${method}() after destroy(): create a new SvcContracts.`);
 

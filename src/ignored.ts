@@ -6,13 +6,12 @@ export type IgnoredLog = (what: string, from: string) => void;
 /**
  * One debug line per kind of ignored message and sender, per attempt: a frame that floods the page with
  * messages cannot fill the console. `from` is an origin (never secret); the logger redacts the token anyway.
- * `to.log` is read at each line: the shared warm frame's owner changes (warm-pool.ts).
  */
-export function createIgnoredLog(to: { log: Logger }): IgnoredLog {
+export function createIgnoredLog(log: Logger): IgnoredLog {
   const seen = new Set<string>();
   return (what, from) => {
     const key = `${what} ${from}`;
-    if (!seen.has(key)) to.log(`ignored ${what}`, from);
+    if (!seen.has(key)) log(`ignored ${what}`, from);
     seen.add(key);
   };
 }

@@ -6,6 +6,7 @@
 // Numbered in lifecycle order (so "still running" and "ended" are range checks); numbers keep the bundle small.
 import type { AppMessage } from './protocol';
 import type { ContractErrorPayload } from './types';
+import { ownValue } from './values';
 
 export const IDLE = 0;
 export const LOADING = 1;
@@ -52,6 +53,17 @@ export const PROGRESS: Record<ProgressType, readonly [from: State, to: State]> =
   declined: [READY, DECLINED],
   cancelled: [READY, CANCELLED],
 };
+
+/**
+ * What a progress message that counts (inOrder) brings: the state it moves the instance to, ready's sessionId (on
+ * this and every later payload of the attempt: attempt-ids.ts) and declined's reason (its payload's; none, no key at
+ * all). Own values of the parsed message only: what a polluted Object.prototype lends it is absent (issue #51).
+ */
+export function progress(message: AppMessage): [to: State, sessionId: string | undefined, extra?: { reason: string }] {
+  const reason = ownValue(message, 'reason') as string | undefined;
+  const to = PROGRESS[message.type as ProgressType][1];
+  return [to, ownValue(message, 'sessionId') as string | undefined, reason === undefined ? undefined : { reason }];
+}
 
 /**
  * Whether an app message counts in `state` (docs/protocol.md §6, §6.4); anything else is ignored as out of order.

@@ -1,4 +1,4 @@
-import { hasOwn } from './values';
+import { ownValue as own } from './values';
 import { cleanText } from './clean-text';
 import { KNOWN_ERROR_CODES, type KnownErrorCode } from './error-codes';
 import type { Settings } from './config';
@@ -29,8 +29,8 @@ const MAX_OFFERED_VERSIONS = 16;
 
 export type AppMessage =
   | { type: 'loaded' | 'completed' | 'cancelled' }
-  // sessionId null: the app sent one that breaks the rules (dropped, and logged as ignored).
-  | { type: 'ready'; sessionId: string | null | undefined }
+  // A sessionId that breaks cleanName's rules is dropped (and reported to parseAppMessage's `dropped`).
+  | { type: 'ready'; sessionId?: string }
   | { type: 'activity' }
   | { type: 'declined'; reason?: string }
   | { type: 'step'; step: string }
@@ -44,11 +44,6 @@ export type FocusRequest = { type: 'focus' };
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const PROTOTYPE_NAME =
   /^(__.*|constructor|prototype|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|to(Locale)?String|valueOf)$/;
-
-/** Reads a plain object's own property; anything inherited is absent. */
-function own(data: object, key: string): unknown {
-  return hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
-}
 
 /**
  * The `type` of a valid envelope of `version`, read from own properties only (whatever the object's prototype
@@ -120,11 +115,15 @@ function textOf(value: unknown, tokens: string[]): string | undefined {
   return typeof value === 'string' ? cleanText(value, ...tokens) : undefined;
 }
 
-/** Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives. */
+/**
+ * Validates a message from the app's port; each of `tokens` is cleaned out of any text the partner receives.
+ * `dropped` hears of a field that was there but broke the rules and is left out (ready's sessionId).
+ */
 export function parseAppMessage(
   data: unknown,
   version: number,
-  ...tokens: string[]
+  tokens: string[],
+  dropped: (field: string) => void = () => {},
 ): AppMessage | FocusRequest | KeepAliveMessage | undefined {
   try {
     const type = envelopeType(data, version);
@@ -144,10 +143,7 @@ export function parseAppMessage(
       const height = field('height');
       return typeof height === 'number' && height >= 0 && height < Infinity ? { type, height } : undefined;
     }
-    if (type === 'ready') {
-      const sessionId = field('sessionId'); // none: undefined; one that breaks cleanName's rules: null (logged)
-      return { type, sessionId: sessionId === undefined ? undefined : (cleanName(sessionId, tokens) ?? null) };
-    }
+    if (type === 'ready') return readyMessage(field('sessionId'), tokens, dropped);
     if (type === 'declined') {
       const reason = text('reason'); // none: no key at all (the partner's `'reason' in payload` is false)
       return reason === undefined ? { type } : { type, reason };
@@ -162,12 +158,28 @@ export function parseAppMessage(
   return undefined;
 }
 
+/**
+ * ready, with its sessionId absent or valid (docs/protocol.md §6.8): none gives no key at all; one that breaks
+ * cleanName's rules is left out and reported to `dropped` (logged as ignored).
+ */
+function readyMessage(given: unknown, tokens: string[], dropped: (field: string) => void): AppMessage {
+  const sessionId = cleanName(given, tokens);
+  if (given !== undefined && !sessionId) dropped('sessionId');
+  return sessionId ? { type: 'ready', sessionId } : { type: 'ready' };
+}
+
 /** The answer to hello (docs/protocol.md §4.3): the token, the contract, the attempt, and how the app is to look. */
-export function initMessage(version: number, token: string, { contractId, trace }: Settings, look: Presentation) {
+export function initMessage(
+  version: number,
+  token: string,
+  { contractId }: Settings,
+  attemptId: string | undefined,
+  look: Presentation,
+) {
   const fields = {
     signingToken: token,
     contractId,
-    attemptId: trace?.attemptId,
+    attemptId,
     sdkVersion: SDK_VERSION,
     ...look,
     features: SDK_FEATURES,

@@ -1,6 +1,7 @@
-import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
-import { newAttemptId } from './attempt-id';
-import { claimContainer, heldContainers } from './container';
+import { createAttempt, type Attempt } from './attempt';
+import type { AttemptOwner } from './attempt-owner';
+import { createAttemptIds } from './attempt-ids';
+import { claimContainer, releaseContainer } from './container';
 import { applyUpdate, resolveConfig, type Settings } from './config';
 import { warnAtOpen, warnIfDetached } from './debug-warnings';
 import { createEmitter } from './emitter';
@@ -9,7 +10,7 @@ import { afterDestroyError, detachedError } from './errors';
 import { focusedElement } from './focused';
 import { fitHeight } from './frame';
 import { createActivityThrottle, createStepFilter } from './funnel';
-import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, PROGRESS, READY } from './lifecycle';
+import { CANCELLED, DESTROYED, FAILED, IDLE, isLoading, isRunning, LOADING, progress, READY } from './lifecycle';
 import { inOrder, reopens, type ErrorSource, type Method, type State } from './lifecycle';
 import { NEWER_SDK, OFFLINE } from './load-failure';
 import { createLogger, type Logger } from './logger';
@@ -30,6 +31,8 @@ export class SvcContracts {
   private readonly _settings: Settings;
   private readonly _events = createEmitter();
   private readonly _log: Logger;
+  /** The running attempt's ids (attempt-ids.ts): on every payload, debug line and init of the attempt. */
+  private readonly _ids = createAttemptIds();
   private _state: State = IDLE;
   /** The current attempt's frame or window, channel and teardown (attempt.ts); the warm frame before any attempt. */
   private _attempt: Attempt | undefined;
@@ -47,12 +50,12 @@ export class SvcContracts {
     const { token, known, settings } = resolveConfig(config);
     this._container = claimContainer(container, known);
     this._settings = settings;
-    this._log = createLogger(settings, known);
+    this._log = createLogger(settings, known, this._ids);
     tokenSources.set(this, token);
     // The warm start (docs/decisions.md #29, #33): frame and channel now, the token when the first open() or
     // prepare() comes; the page's one shared frame (warm-pool.ts) where frames can move, else this instance's own.
     if (settings.warm && !settings.popup && this._container.isConnected) {
-      if (canShareWarm()) wantWarm(settings, this._log);
+      if (canShareWarm()) wantWarm(this, settings, this._log);
       else this._place(true);
     }
   }
@@ -86,7 +89,7 @@ export class SvcContracts {
   close(): void {
     if (this._state === DESTROYED) return;
     if (this._state !== IDLE) this._log('close');
-    leaveWarm(this._settings);
+    leaveWarm(this, this._settings);
     this._teardown();
     this._state = IDLE;
     this._pending?.settle();
@@ -99,7 +102,7 @@ export class SvcContracts {
     this.close();
     this._log('destroy');
     this._events.clear();
-    heldContainers.delete(this._container);
+    releaseContainer(this._container);
     tokenSources.delete(this);
     this._state = DESTROYED;
   }
@@ -174,11 +177,11 @@ export class SvcContracts {
    */
   private _place(warm?: boolean): Attempt | undefined {
     const current = () => this._attempt === attempt;
-    const options: AttemptOptions = {
-      warm,
+    const owner: AttemptOwner = {
       settings: this._settings,
       container: this._container,
       log: this._log,
+      ids: this._ids,
       renewWith: tokenSources.get(this)!,
       focusBefore: () => this._focusBefore,
       onAppMessage: (message) => current() && this._receive(message),
@@ -191,14 +194,14 @@ export class SvcContracts {
       onUnresponsive: () => this._fail('sdk', undefined, 'app_unresponsive'),
       onPopupClosed: (severed) => this._popupClosed(severed),
     };
-    const attempt = takeWarm(options) ?? createAttempt(options);
+    const attempt = takeWarm(this, owner) ?? createAttempt(owner, warm);
     return (this._attempt = attempt);
   }
 
   /** One attempt into the page: the warm frame if it waits (_begin kept it), else a new frame or window. */
   private _start(method: Method): void {
     // A new id, also for the warm frame this attempt takes; no sessionId until this attempt's ready.
-    this._settings.trace = { attemptId: newAttemptId() };
+    this._ids.startAttempt();
     const attempt = this._attempt ?? this._place();
     if (!attempt) return this._fail('sdk', POPUP_BLOCKED, 'popup_blocked');
     const placed = attempt.iframe ? (attempt.isWarm() ? 'warm frame taken' : 'frame created') : 'window opened';
@@ -233,7 +236,7 @@ export class SvcContracts {
   }
 
   private _receive(message: AppMessage): void {
-    const { type, ...fields } = message;
+    const { type } = message;
     if (type === 'resize') return fitHeight(this._attempt!.iframe, this._settings, message.height);
     const now = performance.now();
     if (!inOrder(type, this._state, this._shownAt !== undefined)) {
@@ -247,13 +250,12 @@ export class SvcContracts {
     } else if (type === 'activity') {
       if (this._activityDue(now)) this._emit('contract.activity');
     } else {
-      // ready's sessionId goes on this and every later payload of the attempt (_emit); null: the app's broke the rules.
-      const { sessionId, ...extra } = fields as { sessionId?: string | null; reason?: string };
-      if (sessionId === null) this._attempt!.appChannel.ignore('sessionId');
-      else if (sessionId) this._settings.trace!.sessionId = sessionId;
-      this._state = PROGRESS[type as keyof typeof PROGRESS][1];
-      if (isRunning(this._state)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
-      this._emit(`contract.${type}`, extra); // declined's reason, or nothing
+      // loaded, ready, completed, declined, cancelled (lifecycle.ts).
+      const [to, sessionId, extra] = progress(message);
+      if (sessionId) this._ids.keepSessionId(sessionId);
+      this._state = to;
+      if (isRunning(to)) timeWait(this._shownAt, [type as WaitStep]); // loaded or ready
+      this._emit(`contract.${type}`, extra);
     }
   }
 
@@ -276,7 +278,7 @@ export class SvcContracts {
     // The attempt's ids: no sessionId key before ready, as no reason key in declined without one.
     const payload = Object.freeze({
       contractId: this._settings.contractId,
-      ...this._settings.trace,
+      ...this._ids.payloadIds(),
       ...extra,
     }) as ContractEventMap[E];
     // ready and the attempt's end (an error, or a window closed while loading) settle open(), after the handlers:
@@ -290,6 +292,7 @@ export class SvcContracts {
   /** Ends the current attempt: its frame or window and channel go, and its ids (the next attempt draws its own). */
   private _teardown(): void {
     this._attempt?.teardown();
-    this._attempt = this._settings.trace = undefined;
+    this._attempt = undefined;
+    this._ids.endAttempt();
   }
 }

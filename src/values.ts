@@ -9,3 +9,8 @@ export function typeName(value: unknown): string {
 export function hasOwn(object: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
+
+/** An object's own property; anything inherited (a polluted Object.prototype's) is absent: undefined. */
+export function ownValue(object: object, key: string): unknown {
+  return hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}

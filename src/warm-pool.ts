@@ -1,22 +1,24 @@
 // The warm start at scale (issue #45, docs/decisions.md #33): one warm frame per embed URL per page, however many
 // instances want one. It waits at the end of <body>, no instance's until the first open() or prepare() of any of
 // them takes it: moveBefore() carries it into that instance's container with its document (appendChild would
-// reload it), and the attempt's options become the taker's. A browser without moveBefore (WebKit) warms one frame
-// per instance in its own container, as svc-contracts.ts does when canShareWarm() says no.
-import { createAttempt, type Attempt, type AttemptOptions } from './attempt';
+// reload it), and the taker becomes the attempt's owner (Attempt.adopt). A browser without moveBefore (WebKit) warms
+// one frame per instance in its own container, as svc-contracts.ts does when canShareWarm() says no.
+import { createAttempt, type Attempt } from './attempt';
+import { unowned, type AttemptOwner } from './attempt-owner';
 import type { Settings } from './config';
 import { dressFrame } from './frame';
 import type { Logger } from './logger';
 
 // Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
-/** Per embed URL: the instances (by their settings) that want a warm frame, and the spare frame waiting, if any. */
+/**
+ * Per embed URL: the instances that want a warm frame (each the key its instance passes: the instance itself), with
+ * the unowned owner a spare created for it has until taken; and the spare frame waiting, if any.
+ */
 interface Shared {
   /** @internal */
-  wanting: Map<Settings, Logger>;
+  wanting: Map<object, AttemptOwner>;
   /** @internal */
   spare?: Attempt;
-  /** The spare frame's options: nobody's, until taking it copies the taker's onto them. @internal */
-  spareOptions?: AttemptOptions;
 }
 const pool = new Map<string, Shared>();
 /**
@@ -29,12 +31,12 @@ export const REWARM_AFTER_MS = 1000;
 
 export const canShareWarm = (): boolean => 'moveBefore' in Element.prototype;
 
-/** An instance that wants a warm frame: the page's one for its embed URL, created now if none waits. */
-export function wantWarm(settings: Settings, log: Logger): void {
+/** An instance (the key) that wants a warm frame: the page's one for its embed URL, created now if none waits. */
+export function wantWarm(instance: object, settings: Settings, log: Logger): void {
   const url = settings.app.embedUrl;
   const shared: Shared = pool.get(url) ?? { wanting: new Map() };
   pool.set(url, shared);
-  shared.wanting.set(settings, log);
+  shared.wanting.set(instance, unowned(settings, log));
   warmUp(shared);
 }
 
@@ -44,9 +46,9 @@ export function wantWarm(settings: Settings, log: Logger): void {
  * document's container): the instance starts its own. Either way it no longer wants one; any others get a new one
  * REWARM_AFTER_MS later, so a later click is fast too, without taking bandwidth from this signer's click.
  */
-export function takeWarm(taker: AttemptOptions): Attempt | undefined {
+export function takeWarm(instance: object, taker: AttemptOwner): Attempt | undefined {
   const shared = pool.get(taker.settings.app.embedUrl);
-  const attempt = shared?.wanting.delete(taker.settings) ? shared.spare : undefined;
+  const attempt = shared?.wanting.delete(instance) ? shared.spare : undefined;
   if (!attempt) return;
   shared!.spare = undefined;
   setTimeout(() => warmUp(shared!), REWARM_AFTER_MS);
@@ -56,7 +58,7 @@ export function takeWarm(taker: AttemptOptions): Attempt | undefined {
       // With its document; moveBefore throws for a container in another document of the page, or a frame the
       // page removed from <body>: then the taker starts its own.
       taker.container.moveBefore(attempt.iframe!, null);
-      Object.assign(shared!.spareOptions!, taker);
+      attempt.adopt(taker);
       dressFrame(attempt.iframe!, taker.settings);
       return attempt;
     } catch {}
@@ -68,9 +70,9 @@ export function takeWarm(taker: AttemptOptions): Attempt | undefined {
  * close() or destroy(): the instance no longer wants a warm frame; when nobody does, the spare one goes (the embed
  * URL's empty entry stays: one per app address the page uses).
  */
-export function leaveWarm(settings: Settings): void {
+export function leaveWarm(instance: object, settings: Settings): void {
   const shared = pool.get(settings.app.embedUrl);
-  if (!shared?.wanting.delete(settings) || shared.wanting.size) return;
+  if (!shared?.wanting.delete(instance) || shared.wanting.size) return;
   shared.spare?.teardown();
   shared.spare = undefined;
 }
@@ -82,16 +84,6 @@ export function leaveWarm(settings: Settings): void {
 function warmUp(shared: Shared): void {
   const [first] = shared.wanting;
   if (!first || shared.spare) return;
-  const [settings, log] = first;
-  // Until taken: greets (wait), logs to that instance's console, reports nothing (the taker asks isWarm, refused).
-  shared.spareOptions = {
-    warm: true,
-    settings,
-    log,
-    container: document.body,
-    canGreet: () => true,
-    onLoadingFailed() {},
-    focusBefore() {},
-  } as unknown as AttemptOptions;
-  shared.spare = createAttempt(shared.spareOptions);
+  // Until taken: greets (wait), logs to that instance's console, reports to nobody (attempt-owner.ts).
+  shared.spare = createAttempt(first[1], true);
 }

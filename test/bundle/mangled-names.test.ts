@@ -88,7 +88,7 @@ function asWord(code: string, name: string): boolean {
 // TypeScript programs with the DOM library and terser's workers: seconds on a busy machine.
 describe('the names the build shortens, from the @internal markers', { timeout: 60_000 }, () => {
   it('the sources were read: the marked names, the wire format, the public API', () => {
-    for (const name of ['onAppMessage', 'settings', 'spare', 'trace', 'promise'])
+    for (const name of ['onAppMessage', 'settings', 'spare', 'owner', 'promise'])
       expect(INTERNAL, name).toContain(name);
     for (const name of ['hello', 'init', 'wait', 'features', 'sessionId', 'signingToken', 'protocol', 'height']) {
       expect(WIRE, name).toContain(name);

@@ -84,7 +84,7 @@ describe('the text rules, for any token and any text around it', () => {
           const text = textOf(sample);
           fc.pre(leakedPiece(text.around, token) === undefined);
           const parse = (type: string, fields: Record<string, unknown>) =>
-            parseAppMessage({ protocol: 'svc-contracts', version: 1, type, ...fields }, 1, token) as Record<
+            parseAppMessage({ protocol: 'svc-contracts', version: 1, type, ...fields }, 1, [token]) as Record<
               string,
               string
             >;

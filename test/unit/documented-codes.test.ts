@@ -5,7 +5,7 @@ import { KNOWN_ERROR_CODES } from '../../src/error-codes';
 import { parseAppMessage } from '../../src/protocol';
 
 const errorWith = (code: string, token: string) =>
-  parseAppMessage({ protocol: 'svc-contracts', version: 1, type: 'error', code }, 1, token);
+  parseAppMessage({ protocol: 'svc-contracts', version: 1, type: 'error', code }, 1, [token]);
 
 describe('documented error codes and the token-piece rule', () => {
   it.each(Object.values(KNOWN_ERROR_CODES).filter((code) => code !== 'unknown'))(

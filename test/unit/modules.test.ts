@@ -31,21 +31,21 @@ describe('protocol', () => {
   });
 
   it('parses port messages of the chosen version only', () => {
-    expect(parseAppMessage(message('ready'), 1, TOKEN)).toEqual({ type: 'ready' });
-    expect(parseAppMessage(message('ready', {}, 2), 1, TOKEN)).toBeUndefined();
-    expect(parseAppMessage(message('resize', { height: 10 }), 1, TOKEN)).toEqual({ type: 'resize', height: 10 });
-    expect(parseAppMessage(message('error', { code: 'x.y-z_1', message: `a ${TOKEN}` }), 1, TOKEN)).toEqual({
+    expect(parseAppMessage(message('ready'), 1, [TOKEN])).toEqual({ type: 'ready' });
+    expect(parseAppMessage(message('ready', {}, 2), 1, [TOKEN])).toBeUndefined();
+    expect(parseAppMessage(message('resize', { height: 10 }), 1, [TOKEN])).toEqual({ type: 'resize', height: 10 });
+    expect(parseAppMessage(message('error', { code: 'x.y-z_1', message: `a ${TOKEN}` }), 1, [TOKEN])).toEqual({
       type: 'error',
       code: 'x.y-z_1',
       message: 'a [redacted]',
     });
-    expect(parseAppMessage(message('hello'), 1, TOKEN)).toBeUndefined();
+    expect(parseAppMessage(message('hello'), 1, [TOKEN])).toBeUndefined();
   });
 
   it('builds init with the chosen version, the token, contractId, attemptId, sdkVersion and the presentation', () => {
     const appearance = { theme: 'dark' as const };
     expect(
-      initMessage(1, TOKEN, { contractId: 'c', trace: { attemptId: 'a1' } } as Settings, {
+      initMessage(1, TOKEN, { contractId: 'c' } as Settings, 'a1', {
         appearance,
         locale: 'de',
         dir: 'rtl',

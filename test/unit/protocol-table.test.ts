@@ -17,7 +17,7 @@ describe('the code follows the protocol table', () => {
   it.each([...new Set([...MESSAGE_RULES.map((rule) => rule.type), ...OTHER_TYPES])])(
     'the port accepts %s from the app exactly when the table lists it as the app’s',
     (type) => {
-      const parsed = parseAppMessage(envelope(type, MINIMAL[type]), 1, TOKEN);
+      const parsed = parseAppMessage(envelope(type, MINIMAL[type]), 1, [TOKEN]);
       expect(parsed?.type).toBe(appRules.some((rule) => rule.type === type) ? type : undefined);
     },
   );
@@ -32,8 +32,12 @@ describe('the code follows the protocol table', () => {
   );
 
   it('init carries the envelope and exactly the fields the handshake table lists', () => {
-    const settings = { contractId: 'c-1', trace: { attemptId: 'a'.repeat(32) } } as Settings;
-    const init = initMessage(1, TOKEN, settings, { appearance: { theme: 'dark' }, locale: 'de', dir: 'ltr' });
+    const settings = { contractId: 'c-1' } as Settings;
+    const init = initMessage(1, TOKEN, settings, 'a'.repeat(32), {
+      appearance: { theme: 'dark' },
+      locale: 'de',
+      dir: 'ltr',
+    });
     const { fields } = HANDSHAKE_RULES.find((rule) => rule.type === 'init')!;
     expect(Object.keys(init).sort()).toEqual([...Object.keys(ENVELOPE_FIELDS), ...Object.keys(fields)].sort());
   });

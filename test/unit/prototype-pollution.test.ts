@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_URLS } from '../../lib/build-constants.mjs';
 import { SvcContracts } from '../../src';
+import { EVENT_NAMES } from '../../src/emitter';
 import { APP_ORIGIN, FakeApp, TOKEN, envelope, makeContainer, microtasksDone, record } from './fake-app';
 
 const polluted = new Set<string>();
@@ -185,5 +186,61 @@ describe('a polluted Object.prototype cannot forge messages', () => {
     await app.send(envelope('step', { step: 'document_viewed' }));
     await app.send(envelope('error', { code: 'not_found' }));
     expect(events.names().slice(-2)).toEqual(['contract.step', 'contract.error']);
+  });
+});
+
+describe('a polluted Object.prototype changes no payload and no debug line (issue #51, finding 5)', () => {
+  /**
+   * Every field the SDK adds to a payload (docs/protocol.md §6.8, §9), but `source`: Node's own MessagePort, under
+   * these tests, reads an inherited `source` when it builds its MessageEvent and throws. e2e/security.spec.ts
+   * pollutes `source` as well, in the browsers.
+   */
+  const FIELDS = ['attemptId', 'sessionId', 'step', 'code', 'message', 'reason'];
+  const loaded = envelope('loaded');
+  const ready = envelope('ready');
+  const withSession = envelope('ready', { sessionId: 'ses_2f9c.A-1' });
+  const step = envelope('step', { step: 'document_viewed' });
+  const signed = envelope('step', { step: 'signature_placed' });
+  const completed = envelope('completed');
+
+  /**
+   * One attempt of a debug instance that opens, hears `messages` from the app, and is destroyed: each payload as
+   * JSON (own enumerable properties, as a partner's JSON.stringify or a support ticket sees them) and each debug
+   * line, the attemptId and a step's elapsedMs written as <attemptId> and <ms> so that two runs compare.
+   */
+  async function attempt(messages: object[]): Promise<string[]> {
+    const seen: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void seen.push(parts.map(String).join(' ')));
+    const container = makeContainer();
+    const sdk = new SvcContracts(container, { signingToken: TOKEN, appUrl: APP_ORIGIN, warm: false, debug: true });
+    for (const name of EVENT_NAMES) sdk.on(name, (payload) => void seen.push(`${name} ${JSON.stringify(payload)}`));
+    void sdk.open();
+    const app = FakeApp.in(container);
+    app.handshake();
+    for (const message of messages) await app.send(message);
+    sdk.destroy();
+    container.remove();
+    log.mockRestore();
+    return seen.map((line) =>
+      line.replace(/[0-9a-f]{32}/g, '<attemptId>').replace(/"elapsedMs":\d+/, '"elapsedMs":<ms>'),
+    );
+  }
+
+  it.each([
+    ['loaded, step, ready, completed; no sessionId from the app', [loaded, step, ready, completed]],
+    ["loaded, step, ready, step, completed; the app's sessionId", [loaded, step, withSession, signed, completed]],
+    ['declined with a reason; no sessionId', [loaded, ready, envelope('declined', { reason: 'wrong amount' })]],
+    ["declined without a reason; the app's sessionId", [loaded, withSession, envelope('declined')]],
+    ['an error with a code and a message, before ready', [loaded, envelope('error', { code: 'x', message: 'm' })]],
+    ["an error without a message after ready; the app's sessionId", [loaded, withSession, envelope('error', {})]],
+  ])('%s', async (_, messages) => {
+    const clean = await attempt(messages);
+    expect(clean.filter((line) => line.startsWith('contract.')).length).toBe(messages.length + 1); // and loading
+    for (const field of FIELDS) {
+      pollute(field, `forged_${field}`);
+      expect(await attempt(messages), `Object.prototype.${field}`).toEqual(clean);
+      delete proto[field];
+    }
+    expect(clean.join('\n')).not.toContain('forged');
   });
 });

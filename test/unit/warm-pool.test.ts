@@ -264,6 +264,26 @@ describe('a shared frame that failed before anyone took it', () => {
     expect(inits(own)[0][0]).toMatchObject({ signingToken: 'tok-0-SECRET' });
   });
 
+  it('loaded without hello, then a late hello offering only a newer protocol: nobody hears of it, nothing throws', () => {
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
+    window.addEventListener('error', onError);
+    const [first, second] = page(2);
+    const app = waitingApp();
+    app.iframe.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS); // the spare's no-hello failure
+    expect(() => app.post(envelope('hello', { versions: [2], features: ['warm'] }))).not.toThrow();
+    window.removeEventListener('error', onError);
+    expect(errors).toEqual([]);
+    expect(first.events.names()).toEqual([]);
+    expect(second.events.names()).toEqual([]);
+    // The failed spare is not taken: the taker starts its own frame, asking its own token.
+    void second.sdk.open();
+    expect(app.iframe.isConnected).toBe(false);
+    expect(framesIn(second.container)).toHaveLength(1);
+    expect(second.events.names()).toEqual(['contract.loading']);
+  });
+
   it('a hello offering only a newer protocol: the taker reports it at once and asks no token', () => {
     const [first, second] = page(2);
     const app = waitingApp();
