@@ -3,6 +3,7 @@
 // The build puts this module in place of loader/load.ts for that file only (rollup.config.mjs): the element and
 // its session are the npm element entry's own code.
 import { PREFIX } from '../src/errors';
+import { withoutPrototype } from '../src/values';
 import { SDK_VERSION } from './constants';
 import type { loadForBinding as injectingLoad } from './load';
 import type { SvcSDKNamespace } from './types';
@@ -25,7 +26,7 @@ export const loadForBinding: typeof injectingLoad = () =>
       }
     };
     if (pageSdk() !== undefined || document.readyState === 'complete') settle();
-    else addEventListener('load', settle, { once: true });
+    else addEventListener('load', settle, withoutPrototype({ once: true }));
   });
 
 function pageSdk(): SvcSDKNamespace | undefined {

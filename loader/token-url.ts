@@ -1,21 +1,23 @@
 // <svc-contract-signing token-url="/api/signing-token">: the element asks the partner's own route for the token at
 // each attempt and at each renewal, so that nothing secret is in the markup a server renders.
 import { PREFIX, configError } from '../src/errors';
-import { hasOwn } from '../src/values';
+import { hasOwn, withoutPrototype } from '../src/values';
 import type { ContractErrorPayload } from './types';
 
 /**
  * POST (no cache or prefetch answers it), the page's own cookies, never cached, no redirect followed (it could
  * lead off the origin). The custom header is the route's CSRF defence: a cross-site form cannot send it, and a
- * cross-site script cannot without the route's CORS consent.
+ * cross-site script cannot without the route's CORS consent. Neither object has a prototype: fetch() reads every
+ * init member it knows, and the headers' Symbol.iterator, inherited ones too (Object.prototype.mode = 'no-cors'
+ * would drop the header).
  */
-const REQUEST: RequestInit = {
+const REQUEST: RequestInit = withoutPrototype({
   method: 'POST',
   credentials: 'same-origin',
   cache: 'no-store',
   redirect: 'error',
-  headers: { 'X-Requested-With': 'contracts-sdk' },
-};
+  headers: withoutPrototype({ 'X-Requested-With': 'contracts-sdk' }),
+});
 
 /** The token function of a token-url, and what explains its failure in contract-error. */
 export interface TokenUrlSource {

@@ -4,7 +4,7 @@ import { configError } from './errors';
 import { parseAppearance } from './appearance';
 import { checkChoice, ownFields, quote } from './own-fields';
 import { hasOwn, typeName } from './values';
-import { containsSecret } from './redact';
+import { redactPieces } from './redact';
 import type { Appearance, Environment, SigningTokenSource, SvcContractsConfig, SvcContractsUpdate } from './types';
 
 export interface Settings {
@@ -134,8 +134,9 @@ function checkOptions(loadTimeout: number, appUrl: string | undefined, title: st
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
-  if (appUrl !== undefined && containsSecret(appUrl, token)) {
-    throw configError('config.appUrl must not contain the signing token.');
+  // Not even a piece (8 characters): the address is the frame's src, in the DOM, and quoted by the URL rule's message.
+  if (appUrl !== undefined && redactPieces(appUrl, token) !== appUrl) {
+    throw configError('config.appUrl must not contain the signing token, nor 8 characters of it.');
   }
   if (!title.trim()) {
     throw configError('config.title must not be empty.');

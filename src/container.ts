@@ -1,6 +1,6 @@
 import { configError } from './errors';
 import { typeName } from './values';
-import { redactString } from './redact';
+import { redactPieces } from './redact';
 
 /** Containers held by live instances of this copy of the SDK: claimed by the constructor, released by destroy(). */
 const heldContainers = new WeakSet<Element>();
@@ -14,7 +14,7 @@ export function claimContainer(container: unknown, token: string): Element {
   if (typeof container === 'string') {
     element = document.getElementById(container); // '' finds nothing: no element has an empty id
     if (!element) {
-      throw configError(`no element has id "${redactString(container, token)}": create it first, or pass the element.`);
+      throw configError(`no element has id "${redactPieces(container, token)}": create it first, or pass the element.`);
     }
   } else if (isElement(container)) {
     element = container;

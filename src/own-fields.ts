@@ -1,7 +1,7 @@
 // Reading the partner's objects (options, update() changes, appearance) as own data properties, with messages that
 // name the key path and never hold the token.
 import { configError } from './errors';
-import { redactString } from './redact';
+import { redactPieces } from './redact';
 import { hasOwn, typeName } from './values';
 
 /**
@@ -20,7 +20,7 @@ export function ownFields(
   if (kind !== 'object') throw configError(`${path} must be an object, got ${kind}.`);
   const fields: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(object as object)) {
-    const name = `${path}.${redactString(key, token)}`;
+    const name = `${path}.${redactPieces(key, token)}`;
     if (!hasOwn(types, key)) {
       throw configError(`${name} is not an option. Options: ${Object.keys(types).join(', ')}.`);
     }
@@ -43,10 +43,10 @@ export function checkChoice(path: string, value: unknown, choices: string[], tok
   }
 }
 
-/** A short, redacted rendering of a bad value for an error message. */
+/** A short rendering of a bad value for an error message, without any 8-character piece of the token. */
 export function quote(value: unknown, token: string): string {
   return typeof value === 'string'
-    ? JSON.stringify(redactString(value, token).slice(0, 60))
+    ? JSON.stringify(redactPieces(value, token).slice(0, 60))
     : typeof value === 'number'
       ? String(value)
       : typeName(value);

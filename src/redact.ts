@@ -58,3 +58,26 @@ export function holdsPiece(text: string, secret: string): boolean {
     return false;
   });
 }
+
+/**
+ * `text` with each run that holds a piece of `secret` (as holdsPiece() finds them) replaced by [redacted]; wholly
+ * [redacted] when a piece survives percent-decoding (`%41`...). What a message may quote of the partner's value.
+ */
+export function redactPieces(text: string, secret: string): string {
+  if (!secret) return text;
+  const hidden: boolean[] = new Array(text.length).fill(false);
+  for (const form of secretForms(secret))
+    for (let start = 0; start === 0 || start + TOKEN_PIECE <= form.length; start += 1) {
+      const piece = form.slice(start, start + TOKEN_PIECE);
+      for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+        hidden.fill(true, at, at + piece.length);
+    }
+  const shown = text.replace(/[\s\S]/g, (char, at: number) => (!hidden[at] ? char : hidden[at - 1] ? '' : REDACTED));
+  let decoded = shown;
+  try {
+    decoded = decodeURIComponent(shown);
+  } catch {
+    // not decodable: nothing hides behind percent signs
+  }
+  return holdsPiece(decoded, secret) ? REDACTED : shown;
+}

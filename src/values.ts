@@ -14,3 +14,12 @@ export function hasOwn(object: object, key: PropertyKey): boolean {
 export function ownValue(object: object, key: string): unknown {
   return hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
+
+/**
+ * `fields`, a fresh literal, without a prototype: a platform API reads every member its dictionary knows (fetch's
+ * mode, integrity, signal, ...), inherited ones too, so an options object handed to one would otherwise take what a
+ * polluted Object.prototype adds.
+ */
+export function withoutPrototype<T extends object>(fields: T): T {
+  return Object.setPrototypeOf(fields, null);
+}

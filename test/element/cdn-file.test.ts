@@ -79,4 +79,30 @@ describe('<svc-contract-signing> of element.umd.js', () => {
     expect(constructed).toEqual([element]);
     expect(errors).toEqual([]);
   });
+
+  it("a polluted Object.prototype leaves the load listener's options alone (no signal, capture or passive)", async () => {
+    vi.stubGlobal('SvcSDK', undefined);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const listen = vi.spyOn(window, 'addEventListener');
+    // An aborted signal would drop the listener: the element would wait for ever.
+    const polluted = { signal: AbortSignal.abort(), capture: true, passive: true, once: false };
+    const proto = Object.prototype as Record<string, unknown>;
+    for (const [key, value] of Object.entries(polluted))
+      Object.defineProperty(proto, key, { value, configurable: true });
+    let read: Record<string, unknown> = {};
+    try {
+      const { element, errors } = await connectedElement();
+      const [, , options] = listen.mock.calls.find(([type]) => type === 'load')!;
+      expect(Object.getPrototypeOf(options)).toBeNull();
+      read = Object.fromEntries(Object.keys(polluted).map((key) => [key, (options as Record<string, unknown>)[key]]));
+      vi.stubGlobal('SvcSDK', sdk());
+      window.dispatchEvent(new Event('load'));
+      await microtasksDone();
+      expect(constructed).toEqual([element]);
+      expect(errors).toEqual([]);
+    } finally {
+      for (const key of Object.keys(polluted)) delete proto[key];
+    }
+    expect(read).toEqual({ signal: undefined, capture: undefined, passive: undefined, once: true });
+  });
 });

@@ -3,6 +3,7 @@
 // loading_error as a failing token function, naming what failed and never the answer's text.
 import { describe, expect, it, vi } from 'vitest';
 import { SvcContractSigning } from '../../loader/element';
+import { withoutPrototype } from '../../src/values';
 import { ATTEMPT_ID, APP_URL, FakeApp, TOKEN, envelope } from '../unit/fake-app';
 import { created, events, makeElement, sdkLoadingError, settled } from './helpers';
 
@@ -118,6 +119,76 @@ describe('token-url: the request and the success path', () => {
     expect(
       attributes + element.outerHTML + JSON.stringify(seen) + JSON.stringify(consoleError.mock.calls),
     ).not.toContain(TOKEN);
+  });
+});
+
+/**
+ * What a page's polluted Object.prototype offers each member that fetch() reads from its init (and the headers' own
+ * iterator, which would make the record a list of pairs): each would change or fail the request if inherited.
+ */
+const POLLUTED_INIT: Record<PropertyKey, unknown> = {
+  mode: 'no-cors', // drops X-Requested-With: the route answers 403
+  credentials: 'include',
+  integrity: 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', // fails the request
+  redirect: 'follow',
+  referrer: 'https://evil.test/',
+  referrerPolicy: 'unsafe-url',
+  cache: 'force-cache',
+  signal: AbortSignal.abort(),
+  method: 'GET',
+  body: 'forged',
+  keepalive: true,
+  priority: 'low',
+  duplex: 'half',
+  window: {},
+  headers: { 'X-Requested-With': 'forged' },
+  [Symbol.iterator]: function* () {
+    yield ['X-Forged', 'yes'];
+  },
+};
+
+describe('token-url: a polluted Object.prototype changes no request', () => {
+  it('the init and its headers have no prototype: each member fetch() reads is our own, or absent', async () => {
+    const fetch = stubFetch(answer());
+    const proto = Object.prototype as Record<PropertyKey, unknown>;
+    const keys = Reflect.ownKeys(POLLUTED_INIT);
+    for (const key of keys) Object.defineProperty(proto, key, { value: POLLUTED_INIT[key], configurable: true });
+    let init: RequestInit & Record<PropertyKey, unknown>;
+    let headers: Record<PropertyKey, unknown>;
+    let read: Record<PropertyKey, unknown>;
+    try {
+      await withTokenUrl();
+      init = fetch.mock.calls[0][1] as typeof init;
+      headers = init.headers as typeof headers;
+      // What a browser's dictionary conversion sees, read while the prototype is still polluted.
+      read = Object.fromEntries(keys.filter((key) => typeof key === 'string').map((key) => [key, init[key]]));
+      read.headersIterator = headers[Symbol.iterator];
+      read.iterator = init[Symbol.iterator];
+    } finally {
+      for (const key of keys) delete proto[key];
+    }
+    expect(Object.getPrototypeOf(init)).toBeNull();
+    expect(Object.getPrototypeOf(headers)).toBeNull();
+    expect(read).toEqual({
+      mode: undefined,
+      credentials: 'same-origin',
+      integrity: undefined,
+      redirect: 'error',
+      referrer: undefined,
+      referrerPolicy: undefined,
+      cache: 'no-store',
+      signal: undefined,
+      method: 'POST',
+      body: undefined,
+      keepalive: undefined,
+      priority: undefined,
+      duplex: undefined,
+      window: undefined,
+      headers: withoutPrototype({ 'X-Requested-With': 'contracts-sdk' }),
+      headersIterator: undefined,
+      iterator: undefined,
+    });
+    expect(created, 'the session starts with the answered token').toHaveLength(1);
   });
 });
 

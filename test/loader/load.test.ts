@@ -284,7 +284,7 @@ describe('loadSvcSDK(): wrong options reject at once with a fix, and add nothing
     ],
     [
       { cdnUrl: 'https://cdn.example.com/?v=1' },
-      'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "https://cdn.example.com/?v=1".',
+      'TypeError: [contracts-sdk] cdnUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "https://cdn.example.com/?…".',
     ],
     [
       { cdnUrl: 'cdn.example.com' },

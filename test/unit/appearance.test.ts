@@ -206,6 +206,27 @@ describe('contrast (WCAG 2.x relative luminance)', () => {
     expect(contrastRatio('#123456', '#123456')).toBe(1);
   });
 
+  // Greys have equal channels, so they cannot tell the channel weights apart: pure and mixed colours can (WCAG's
+  // figures: red on white 4.00:1, blue on white 8.59:1, green on black 15.30:1).
+  it('weights each channel as WCAG does: red 0.2126, green 0.7152, blue 0.0722', () => {
+    expect(contrastRatio('#ff0000', '#ffffff')).toBeCloseTo(3.998, 3);
+    expect(contrastRatio('#0000ff', '#ffffff')).toBeCloseTo(8.592, 3);
+    expect(contrastRatio('#00ff00', '#000000')).toBeCloseTo(15.304, 3);
+    expect(contrastRatio('#ff00ff', '#000000')).toBeCloseTo(6.696, 3); // red and blue together: 0.2848
+    expect(contrastRatio('#c05000', '#ffffff')).toBeCloseTo(4.785, 3); // each channel in its own place
+    expect(contrastRatio('#0050c0', '#ffffff')).toBeCloseTo(7.22, 3);
+  });
+
+  it('red text on white is refused (4.00:1), blue text on white accepted (8.59:1)', () => {
+    expect(refusal({ variables: { colorText: '#f00', colorBackground: '#fff' } })).toBe(
+      `[contracts-sdk] ${PATH}.variables: colorText on colorBackground has a contrast of 3.99:1; WCAG AA needs 4.5:1.`,
+    );
+    expect(parse({ variables: { colorText: '#00f', colorBackground: '#fff' } }).variables).toStrictEqual({
+      colorBackground: '#ffffff',
+      colorText: '#0000ff',
+    });
+  });
+
   it('#767676 on white is accepted; #777777 on white is refused with its ratio rounded down', () => {
     expect(parse({ variables: { colorText: '#767676', colorBackground: '#fff' } }).variables).toStrictEqual({
       colorBackground: '#ffffff',

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
 import { SDK_FEATURES } from '../../src/protocol';
 import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, record } from './fake-app';
 
@@ -45,6 +46,28 @@ describe('handshake', () => {
       ['contract.ready', { contractId: 'c-1' }],
       ['contract.completed', { contractId: 'c-1' }],
     ]);
+  });
+
+  it('a hello with no common version: the newer-SDK loading_error at once, no init, never an outage', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { app, events } = await opened();
+    app.iframe.dispatchEvent(new Event('load'));
+    app.post(envelope('hello', { versions: [0, 2] }));
+    vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS + 60_000); // past the no-hello check and the load timeout
+    expect(events.seen).toEqual([
+      ['contract.loading', { contractId: 'c-1' }],
+      [
+        'contract.error',
+        {
+          contractId: 'c-1',
+          code: 'loading_error',
+          source: 'sdk',
+          message: 'The signing app needs a newer SDK version: load the current one.',
+        },
+      ],
+    ]);
+    expect(app.window.postMessage).not.toHaveBeenCalled();
+    vi.useRealTimers();
   });
 
   it('ignores a hello whose source is another window, even from the right origin', async () => {

@@ -107,3 +107,33 @@ describe('each handshake negotiates afresh', () => {
     expect(events.names()).toEqual(['contract.loading', 'contract.loaded', 'contract.ready']);
   });
 });
+
+describe('a hello with no common version (docs/protocol.md §7): no feature is negotiated, the SDK is too old', () => {
+  it('the newer-SDK loading_error, logged; no init, never an outage', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const source = vi.fn(() => TOKEN);
+    const container = makeContainer();
+    const sdk = create({ signingToken: source, debug: true }, container);
+    const events = record(sdk);
+    void sdk.open();
+    const app = FakeApp.in(container);
+    app.iframe.dispatchEvent(new Event('load'));
+    app.post(envelope('hello', { versions: [2], features: ['renew', 'heartbeat'] }));
+    await microtasksDone();
+    pass(60_000); // past the no-hello check, the load timeout and any heartbeat
+    expect(events.seen).toEqual([
+      ['contract.loading', { contractId: undefined }],
+      [
+        'contract.error',
+        {
+          contractId: undefined,
+          code: 'loading_error',
+          source: 'sdk',
+          message: 'The signing app needs a newer SDK version: load the current one.',
+        },
+      ],
+    ]);
+    expect(lines).toContain(`[contracts-sdk] no common protocol version with ${APP_ORIGIN}`);
+    expect(app.window.postMessage, 'no init: the token stays here').not.toHaveBeenCalled();
+  });
+});

@@ -41,7 +41,7 @@ describe('errors never carry the token', () => {
     const token = 'tok/en+with=chars';
     const appUrl = `${APP_URL}/s/${encode(token)}`;
     const message = thrownBy(() => new SvcContracts(makeContainer(), { signingToken: token, appUrl }));
-    expect(message).toBe('[contracts-sdk] config.appUrl must not contain the signing token.');
+    expect(message).toBe('[contracts-sdk] config.appUrl must not contain the signing token, nor 8 characters of it.');
   });
 
   it('an unknown option named like the token is redacted', () => {

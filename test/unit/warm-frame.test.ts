@@ -236,6 +236,21 @@ describe("warm start: the warm frame's hello is checked like any other (issue #4
     },
   );
 
+  it('a hello offering only a newer protocol after open() took the frame: the newer-SDK error, never an outage', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { sdk, app, events } = warmed();
+    void sdk.open();
+    app.iframe.dispatchEvent(new Event('load'));
+    app.post(NEWER_HELLO);
+    vi.advanceTimersByTime(HELLO_AFTER_LOAD_MS + 60_000); // past the no-hello check and the load timeout
+    expect(events.seen).toEqual([
+      ['contract.loading', { contractId: undefined }],
+      ['contract.error', TOO_OLD],
+    ]);
+    expect(types(app), 'no init: the token stays here').toEqual([]);
+    vi.useRealTimers();
+  });
+
   it('a retry after it starts afresh: a new frame, whose app may have been updated meanwhile', async () => {
     const { sdk, container, app } = warmed();
     app.post(NEWER_HELLO);
