@@ -17,6 +17,7 @@ import { clearStamp, inputsHash, writeStamp } from './lib/build-stamp.mjs';
 import { mangledProperties } from './lib/mangled-properties.mjs';
 import { guideFiles, packagedFolders, packagedMarkdown, packagedPath } from './lib/npm-guide.mjs';
 import { NPM_ENTRIES, NPM_PACKAGE_DIR, NPM_PEERS, NPM_TYPE_ENTRIES, npmPackageJson } from './lib/npm-package.mjs';
+import { shortenPrivateMembers } from './lib/private-members.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const SCRIPT_FILE = 'index.umd.js';
@@ -299,6 +300,7 @@ export default [
       replace({ preventAssignment: true, values: loaderConstants() }),
       nodeResolve({ extensions: ['.ts'] }),
       transpileTypeScript(),
+      shortenPrivateMembers(),
       npmPackageFiles(),
     ],
     onwarn,

@@ -22,6 +22,7 @@ export const BUILD_INPUTS = [
   'lib/bundle.mjs',
   'lib/mangled-properties.mjs',
   'lib/npm-package.mjs',
+  'lib/private-members.mjs',
   'lib/npm-guide.mjs',
   'package.json',
   'package-lock.json',
