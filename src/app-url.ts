@@ -12,8 +12,8 @@ const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/
 /**
  * Validates the address of one of the service's hosts (the signing app, or the CDN for the npm loader): https,
  * or http on a loopback host only (local sandboxes), without credentials, query or fragment. One message covers
- * every way it can be wrong, naming the rule, and quotes the address as shownAddress() does (config.ts refuses an
- * appUrl holding a piece of the token before).
+ * every way it can be wrong, naming the rule. It quotes nothing of the address: credentials, a query or a fragment
+ * are where links carry secrets (the partner knows what it passed; the debug log never shows it either).
  */
 export function parseServiceAddress(address: string, option: string): URL {
   let url: URL | undefined;
@@ -31,18 +31,10 @@ export function parseServiceAddress(address: string, option: string): URL {
     url.hash
   ) {
     throw configError(
-      `${option} must be an https: URL (http: on localhost only) without credentials, query or fragment, got "${shownAddress(address)}".`,
+      `${option} must be an https: URL (http: on localhost only) without credentials, query or fragment.`,
     );
   }
   return url;
-}
-
-/**
- * What a message may quote of an address: its credentials, query and fragment (where a link carries secrets) as
- * "…" ("https://…sign.example/embed?…"); anything else before an "@" goes with the credentials.
- */
-function shownAddress(address: string): string {
-  return address.replace(/[^/]*@|([?#]).*/gs, '$1…');
 }
 
 /** The signing app's origin and embed page for a validated address. */

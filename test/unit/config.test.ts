@@ -100,7 +100,7 @@ describe('config', () => {
     [
       'appUrl',
       'not a url',
-      /appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment, got "not a url"/,
+      /appUrl must be an https: URL \(http: on localhost only\) without credentials, query or fragment\.$/,
     ],
     ['appUrl', 'http://sign.example.com', /must be an https: URL/],
     ['appUrl', 'ftp://localhost', /must be an https: URL/],

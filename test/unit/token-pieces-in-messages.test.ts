@@ -116,18 +116,18 @@ describe('no thrown message quotes a piece of the token', () => {
   });
 });
 
-describe("no thrown message quotes an address's credentials, query or fragment", () => {
+describe('no thrown message quotes an address: its credentials, query or fragment are where links carry secrets', () => {
   it.each([
-    ['http://sign.example/embed?session=q-s3cr3t#f-s3cr3t', 'http://sign.example/embed?…'],
-    ['http://sign.example/embed#f-s3cr3t?q-s3cr3t', 'http://sign.example/embed#…'],
-    ['https://sign.example/?q-s3cr3t', 'https://sign.example/?…'],
-    ['https://u-s3cr3t:p-s3cr3t@sign.example/embed', 'https://…sign.example/embed'],
-    ['https:\\\\u-s3cr3t:p-s3cr3t@sign.example/embed', '…sign.example/embed'],
-    ['not a url ?q-s3cr3t', 'not a url ?…'],
-  ])('appUrl %s is quoted as "%s"', (appUrl, shown) => {
+    'http://sign.example/embed?session=q-s3cr3t#f-s3cr3t',
+    'http://sign.example/embed#f-s3cr3t?q-s3cr3t',
+    'https://sign.example/?q-s3cr3t',
+    'https://u-s3cr3t:p-s3cr3t@sign.example/embed',
+    'https:\\\\u-s3cr3t:p-s3cr3t@sign.example/embed',
+    'not a url ?q-s3cr3t',
+  ])('appUrl %s: the rule, nothing of the address', (appUrl) => {
     const message = thrownBy(() => new SvcContracts(makeContainer(), { signingToken: TOKEN, appUrl }));
     expect(message).toBe(
-      `[contracts-sdk] config.appUrl must be an https: URL (http: on localhost only) without credentials, query or fragment, got "${shown}".`,
+      '[contracts-sdk] config.appUrl must be an https: URL (http: on localhost only) without credentials, query or fragment.',
     );
     expect(message).not.toMatch(/s3cr3t/);
   });
