@@ -69,3 +69,23 @@ export function propertyValue(kind: Kind, text: string | null): unknown {
   // A flag reads as its option (absent: false); any other absent attribute reads null.
   return text === null && kind !== 'flag' ? null : optionValue(kind, text);
 }
+
+/** [attribute, kind] of each attribute a property of the element reflects (propertyName). */
+export const REFLECTED = [...SESSION_ATTRIBUTES, ['cdn-url', 'text'], ['token-url', 'text']] as const;
+
+/** The element's reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it). */
+export function defineReflectedProperties(prototype: HTMLElement): void {
+  for (const [attribute, kind] of REFLECTED) {
+    Object.defineProperty(prototype, propertyName(attribute), {
+      configurable: true,
+      get(this: HTMLElement) {
+        return propertyValue(kind, this.getAttribute(attribute));
+      },
+      set(this: HTMLElement, value: unknown) {
+        const text = attributeText(kind, value);
+        if (text === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, text);
+      },
+    });
+  }
+}

@@ -3,14 +3,14 @@
 // but appearance, a property (an object); the SDK's events are DOM events (element-events.ts).
 import { hasOwn } from '../src/values';
 import {
+  REFLECTED,
   SESSION_ATTRIBUTES,
   TOKEN_ATTRIBUTES,
-  attributeText,
+  defineReflectedProperties,
   isTokenAttribute,
   optionName,
   optionValue,
   propertyName,
-  propertyValue,
   tokenAttributeRefused,
 } from './element-attributes';
 import { domEventName } from './element-events';
@@ -21,16 +21,21 @@ import type { SigningTokenSource, SvcContractsConfig } from './types';
 // On a server there is no HTMLElement: the class is still defined (and exported), it just is never used there.
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
-// State kept off the element: no property of it holds the token (signingToken reads back undefined), and none reads
-// a polluted Object.prototype. An element that refused a token attribute never starts a session: a property set
-// later (as hydration does) must not hide the mistake. A queued check runs once for the changes of a task.
+// State kept off the element: it has no own property, so nothing that walks it (Object.keys, for…in, JSON, a
+// structured clone, an error monitor) reaches the token, the session, or the session's key, which holds a token
+// string (signingToken reads back undefined), and none reads a polluted Object.prototype. An element that refused a
+// token attribute never starts a session: a property set later (as hydration does) must not hide the mistake. A
+// queued check runs once for the changes of a task.
 const tokens = new WeakMap<SvcContractSigning, SigningTokenSource>();
+/** The running session of each element. */
+const sessions = new WeakMap<SvcContractSigning, Session>();
+/** Everything an element's session was created with, the token string too, by value: another key, another session. */
+const sessionKeys = new WeakMap<SvcContractSigning, string>();
+/** The live options and direction an element's session last took, by value: another key means an update(). */
+const liveKeys = new WeakMap<SvcContractSigning, string>();
 const appearances = new WeakMap<SvcContractSigning, SvcContractsConfig['appearance']>();
 const refusedElements = new WeakSet<SvcContractSigning>();
 const queuedChecks = new WeakSet<SvcContractSigning>();
-
-/** [attribute, kind] of each attribute a property reflects (propertyName). */
-const REFLECTED = [...SESSION_ATTRIBUTES, ['cdn-url', 'text'], ['token-url', 'text']] as const;
 
 export class SvcContractSigning extends BaseElement {
   static readonly observedAttributes: readonly string[] = [
@@ -61,12 +66,6 @@ export class SvcContractSigning extends BaseElement {
   declare cdnUrl: string | null;
   /** Your own route (token-url, of the page's origin) the element POSTs to for `{ "signingToken": "…" }`. */
   declare tokenUrl: string | null;
-
-  private _session: Session | undefined;
-  /** Everything the session was created with, by value: another key means another session. */
-  private _sessionKey: string | undefined;
-  /** The live options and direction the session last took, by value: another key means an update(). */
-  private _liveKey: string | undefined;
 
   /**
    * The signing app's look (SvcContracts' `appearance` option), an object: a change updates the running session in
@@ -116,7 +115,7 @@ export class SvcContractSigning extends BaseElement {
 
   /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
   open(): Promise<void> {
-    const contract = this._session?.contract;
+    const contract = sessions.get(this)?.contract;
     if (contract) return contract.open();
     this._end();
     this._check();
@@ -125,12 +124,12 @@ export class SvcContractSigning extends BaseElement {
 
   /** Removes the frame (SvcContracts.close()); open() or a change of the session starts it again. */
   close(): void {
-    this._session?.contract?.close();
+    sessions.get(this)?.contract?.close();
   }
 
   /** Moves keyboard focus into the signing app once there is one; the element itself until then. */
   override focus(options?: FocusOptions): void {
-    const contract = this._session?.contract;
+    const contract = sessions.get(this)?.contract;
     if (contract) contract.focus();
     else super.focus(options);
   }
@@ -169,20 +168,21 @@ export class SvcContractSigning extends BaseElement {
       nonce: this.nonce || this.getAttribute('nonce') || undefined,
     };
     const key = JSON.stringify([typeof token === 'function' ? 0 : token, tokenUrl, loader, created]);
-    const liveChanged = this._liveKey !== liveKey;
-    this._liveKey = liveKey;
-    if (this._session && this._sessionKey === key) {
+    const liveChanged = liveKeys.get(this) !== liveKey;
+    liveKeys.set(this, liveKey);
+    const session = sessions.get(this);
+    if (session && sessionKeys.get(this) === key) {
       try {
-        if (liveChanged) this._session.update(live);
+        if (liveChanged) session.update(live);
       } catch (error) {
         // biome-ignore lint/suspicious/noConsole: a wrong value is on the console only; the session goes on unchanged.
         console.error(error);
       }
-      if (!this.hasAttribute('hidden')) this._session.show();
+      if (!this.hasAttribute('hidden')) session.show();
       return;
     }
     this._end();
-    this._sessionKey = key;
+    sessionKeys.set(this, key);
     this._start({ ...created, ...live }, loader, tokenUrl);
   }
 
@@ -194,16 +194,19 @@ export class SvcContractSigning extends BaseElement {
     } catch (error) {
       return this._misuse(error as Error);
     }
-    this._session = startSession({
-      container: this,
-      token: fromUrl ? () => fromUrl.token : () => tokens.get(this),
-      options,
-      loader,
-      hidden: this.hasAttribute('hidden'),
-      onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
-      // The session could not start: the next change starts a new one (a fixed appearance or locale included).
-      onMisuse: (error) => this._misuse(error),
-    });
+    sessions.set(
+      this,
+      startSession({
+        container: this,
+        token: fromUrl ? () => fromUrl.token : () => tokens.get(this),
+        options,
+        loader,
+        hidden: this.hasAttribute('hidden'),
+        onEvent: (event, payload) => this._dispatch(domEventName(event), fromUrl ? fromUrl.explain(payload) : payload),
+        // The session could not start: the next change starts a new one (a fixed appearance or locale included).
+        onMisuse: (error) => this._misuse(error),
+      }),
+    );
   }
 
   /** Removes a token attribute by its exact name (removeAttribute() lowercases), never reading it; and the token. */
@@ -215,8 +218,8 @@ export class SvcContractSigning extends BaseElement {
   }
 
   private _end(): void {
-    this._session?.end();
-    this._session = undefined;
+    sessions.get(this)?.end();
+    sessions.delete(this);
   }
 
   /**
@@ -237,17 +240,4 @@ export class SvcContractSigning extends BaseElement {
   }
 }
 
-// Reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it).
-for (const [attribute, kind] of REFLECTED) {
-  Object.defineProperty(SvcContractSigning.prototype, propertyName(attribute), {
-    configurable: true,
-    get(this: HTMLElement) {
-      return propertyValue(kind, this.getAttribute(attribute));
-    },
-    set(this: HTMLElement, value: unknown) {
-      const text = attributeText(kind, value);
-      if (text === null) this.removeAttribute(attribute);
-      else this.setAttribute(attribute, text);
-    },
-  });
-}
+defineReflectedProperties(SvcContractSigning.prototype);
