@@ -1,9 +1,9 @@
 // The property names the build shortens (terser's mangle.properties in rollup.config.mjs), made from src/ itself:
 // - every member declared with a JSDoc `@internal` tag (interfaces, object types, classes) in src/*.ts;
-// - every name starting with "_": the SvcContracts class's private members. The prefix, not the `private` modifier,
-//   is the rule: it is the convention src/ already follows, no wire or public name starts with "_" (checked), and
-//   listing each private name would give the same pattern at greater length. The test holds the two together: a
-//   private member without "_", or a "_x" member that is not private, fails it.
+// - every name starting with "_": the private members of src/'s classes, constructor parameter properties too. The
+//   prefix, not the `private` modifier, is the rule: it is the convention src/ already follows, no wire or public
+//   name starts with "_" (checked), and listing each private name would give the same pattern at greater length.
+//   The test holds the two together: a private member without "_", or a "_x" member that is not private, fails it.
 // The hazard (terser's `builtins: true`, 1.3.0: 15 B, drops terser's list of DOM names to spare): once a listed name
 // occurs as a key or as a read on a variable anywhere, terser renames it on every object, whatever its type, also
 // where src/ reads it on a DOM object, a message or the partner's options (listing `origin` breaks `event.origin`),
@@ -45,8 +45,11 @@ function* nodes(source) {
 const nameOf = (node) =>
   node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) ? node.name.text : undefined;
 
+/** A constructor's parameter declared `private`, `readonly` or `public`: a class member as well. */
+const isParameterProperty = (node) => ts.isParameter(node) && ts.isParameterPropertyDeclaration(node, node.parent);
 /** A member of an interface, an object type or a class (not an object literal's key, which implements one). */
 const isMemberDeclaration = (node) =>
+  isParameterProperty(node) ||
   ts.isPropertySignature(node) ||
   ts.isMethodSignature(node) ||
   ts.isPropertyDeclaration(node) ||
@@ -54,7 +57,10 @@ const isMemberDeclaration = (node) =>
   ts.isGetAccessorDeclaration(node) ||
   ts.isSetAccessorDeclaration(node);
 const isInType = (node) =>
-  ts.isInterfaceDeclaration(node.parent) || ts.isTypeLiteralNode(node.parent) || ts.isClassLike(node.parent);
+  isParameterProperty(node) ||
+  ts.isInterfaceDeclaration(node.parent) ||
+  ts.isTypeLiteralNode(node.parent) ||
+  ts.isClassLike(node.parent);
 
 /**
  * The member declarations of src/: name, where ("src/x.ts:12"), whether marked `@internal`, `private`, ambient.

@@ -1,7 +1,7 @@
 // The running attempt's ids (README "Support and tracing", docs/protocol.md §4.3, §6.8): an attemptId drawn when
 // open() or prepare() starts an attempt, and the sessionId of the app's ready from then on. Every payload, debug
-// line and init of the attempt carries them; outside any attempt there are none. The instance owns them
-// (svc-contracts.ts: it starts and ends its attempts); its log and its attempt's owner read them (attempt-owner.ts).
+// line and init of the attempt carries them; outside any attempt there are none. The instance's attempt runner
+// draws and ends them (attempt-runner.ts); its log, its events and its attempt's owner read them (attempt-owner.ts).
 
 // Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
 export interface AttemptIds {

@@ -1,13 +1,13 @@
 // One attempt of an instance (an open() or prepare(), or the warm start's frame waiting for one): its frame or
 // window, its channel to the app, the watchers that end it early, and its teardown, each undo registered where the
 // resource is acquired. The lifecycle is not here: the attempt reports to its owner (attempt-owner.ts: the
-// instance, svc-contracts.ts), which decides what a report means in its state.
+// instance's attempt runner, attempt-runner.ts), which decides what a report means in its state.
 import type { AttemptOwner } from './attempt-owner';
 import { openChannel, type Channel } from './channel';
 import { createCleanup, type Cleanup } from './cleanup';
 import { removeFrame } from './focus-return';
 import { watchFrameCsp } from './frame-csp';
-import { createFrame } from './frame';
+import { createFrame, visibility } from './frame';
 import { watchLoading } from './load-detectors';
 import { noHelloMessage } from './load-failure';
 import { openPopup, watchPopup } from './popup';
@@ -19,6 +19,13 @@ export interface Attempt {
   iframe: HTMLIFrameElement | undefined;
   /** The channel to the app in the frame or window. @internal */
   appChannel: Channel;
+  /**
+   * performance.now() when the signer first saw it: a window from the start, a frame at showFrame(); undefined while
+   * the frame is hidden. The clock of the signer's wait (wait-timing.ts) and of contract.step's elapsedMs. @internal
+   */
+  shownAt(): number | undefined;
+  /** Shows the hidden frame: open() shows it at once, or when the signer's open() comes after prepare(). @internal */
+  showFrame(): void;
   /** The warm start's frame, still waiting for the first open() or prepare() (not taken, not failed). @internal */
   isWarm(): boolean;
   /**
@@ -67,7 +74,7 @@ export function createAttempt(first: AttemptOwner, warm?: boolean): Attempt | un
   const askToken = () => attemptToken(current.renewWith, failLoading);
   const token = warm ? new Promise<string>((resolve) => (giveToken = resolve)) : askToken();
 
-  // The warm frame's app too new for this SDK: open() or prepare() reports it, asking no token (svc-contracts.ts).
+  // The warm frame's app too new for this SDK: open() or prepare() reports it, asking no token (attempt-runner.ts).
   let refused = false;
   const onNoCommonVersion = () => (giveToken ? (refused = true) : current.onNoCommonVersion());
   const onNoHello = () => failLoading(noHelloMessage(settings.app.origin));
@@ -78,6 +85,7 @@ export function createAttempt(first: AttemptOwner, warm?: boolean): Attempt | un
   return {
     iframe,
     appChannel,
+    ...visibility(iframe),
     isWarm: () => !!giveToken,
     adopt: (taker) => void (current = taker),
     begin() {

@@ -23,6 +23,21 @@ export function createFrame(settings: Settings): HTMLIFrameElement {
   return iframe;
 }
 
+/**
+ * When the signer first saw an attempt (performance.now()): a window (no iframe) from the start, while the container
+ * holds nothing; a frame once showFrame() shows it. Per attempt: a retry's new frame is hidden again.
+ */
+export function visibility(iframe: HTMLIFrameElement | undefined) {
+  let shownAt = iframe ? undefined : performance.now();
+  return {
+    shownAt: () => shownAt,
+    showFrame() {
+      iframe!.style.display = 'block';
+      shownAt = performance.now();
+    },
+  };
+}
+
 /** The instance's accessible name and size: at creation, and again when an instance takes the shared warm frame. */
 export function dressFrame(iframe: HTMLIFrameElement, settings: Settings): void {
   iframe.title = settings.title;

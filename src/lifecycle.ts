@@ -1,5 +1,5 @@
 // The instance's lifecycle as one table: the named states and the only transitions the app's progress messages
-// make. Everything else (open, close, destroy, errors) sets a state directly in svc-contracts.ts.
+// make. Everything else (open, close, destroy, errors) sets a state directly in attempt-runner.ts.
 //
 // IDLE → LOADING (open) → LOADED → READY → COMPLETED, DECLINED or CANCELLED (each ends the attempt and keeps the
 // frame); any loading or ready state → FAILED (error); any state → IDLE (close); any state → DESTROYED (final).

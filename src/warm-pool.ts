@@ -2,7 +2,7 @@
 // instances want one. It waits at the end of <body>, no instance's until the first open() or prepare() of any of
 // them takes it: moveBefore() carries it into that instance's container with its document (appendChild would
 // reload it), and the taker becomes the attempt's owner (Attempt.adopt). A browser without moveBefore (WebKit) warms
-// one frame per instance in its own container, as svc-contracts.ts does when canShareWarm() says no.
+// one frame per instance in its own container, as attempt-runner.ts does when canShareWarm() says no.
 import { createAttempt, type Attempt } from './attempt';
 import { unowned, type AttemptOwner } from './attempt-owner';
 import type { Settings } from './config';
@@ -11,7 +11,7 @@ import type { Logger } from './logger';
 
 // Members marked @internal are the SDK's own: the build shortens their names (lib/mangled-properties.mjs).
 /**
- * Per embed URL: the instances that want a warm frame (each the key its instance passes: the instance itself), with
+ * Per embed URL: the instances that want a warm frame (each the key its instance passes: its attempt runner), with
  * the unowned owner a spare created for it has until taken; and the spare frame waiting, if any.
  */
 interface Shared {

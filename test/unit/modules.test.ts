@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../src/config';
 import { resolveSigningApp } from '../../src/app-url';
 import { createCleanup } from '../../src/cleanup';
+import { createAttemptIds } from '../../src/attempt-ids';
 import { createEmitter } from '../../src/emitter';
 import {
   PROTOCOL,
@@ -93,7 +94,7 @@ describe('protocol', () => {
 
 describe('emitter', () => {
   it('calls handlers in order of registration over a snapshot of the list', () => {
-    const emitter = createEmitter();
+    const emitter = createEmitter(undefined, createAttemptIds(), () => {});
     const calls: string[] = [];
     const late = () => calls.push('late');
     emitter.on('contract.ready', () => {
@@ -102,27 +103,21 @@ describe('emitter', () => {
     });
     emitter.once('contract.ready', () => calls.push('b'));
     emitter.on('contract.ready', () => calls.push('c'));
-    emitter.emit('contract.ready', { contractId: undefined, attemptId: 'a' });
+    emitter.emit('contract.ready');
     expect(calls).toEqual(['a', 'b', 'c']);
-    emitter.emit('contract.ready', { contractId: undefined, attemptId: 'a' });
+    emitter.emit('contract.ready');
     expect(calls).toEqual(['a', 'b', 'c', 'a', 'c', 'late']);
   });
 
   it('off() removes on() and once() handlers; clear() removes all', () => {
-    const emitter = createEmitter();
+    const emitter = createEmitter(undefined, createAttemptIds(), () => {});
     const handler = vi.fn();
     emitter.once('contract.error', handler);
     emitter.off('contract.error', handler);
     emitter.on('contract.loaded', handler);
     emitter.clear();
-    emitter.emit('contract.error', {
-      contractId: undefined,
-      attemptId: 'a',
-      code: 'x',
-      source: 'app',
-      message: undefined,
-    });
-    emitter.emit('contract.loaded', { contractId: undefined, attemptId: 'a' });
+    emitter.emit('contract.error', { code: 'x', source: 'app', message: undefined });
+    emitter.emit('contract.loaded');
     expect(handler).not.toHaveBeenCalled();
   });
 });
