@@ -176,3 +176,13 @@ export function record(sdk: SvcContracts) {
   }
   return { seen, attemptIds, names: () => seen.map(([name]) => name) };
 }
+
+/** The message `action` throws; fails the test if it does not throw. */
+export function thrownBy(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a throw');
+}

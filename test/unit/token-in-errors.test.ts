@@ -1,16 +1,7 @@
 // No thrown error echoes the signing token, in any form.
 import { describe, expect, it } from 'vitest';
 import { SvcContracts } from '../../src';
-import { APP_URL, TOKEN, create, makeContainer } from './fake-app';
-
-function thrownBy(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a throw');
-}
+import { APP_URL, TOKEN, create, makeContainer, thrownBy } from './fake-app';
 
 describe('errors never carry the token', () => {
   it.each(['on', 'once', 'off'] as const)(

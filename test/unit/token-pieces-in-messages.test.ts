@@ -2,7 +2,7 @@
 // every option, update() field, appearance token and container id; and no address's query or fragment.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SvcContracts } from '../../src';
-import { APP_URL, TOKEN, create, makeContainer } from './fake-app';
+import { APP_URL, TOKEN, create, makeContainer, thrownBy } from './fake-app';
 
 /** 27 characters of the token, and 8 (no shorter piece counts: docs/protocol.md §6.1). */
 const PIECES = { long: TOKEN.slice(3, 30), short: TOKEN.slice(17, 25) };
@@ -13,15 +13,6 @@ function tokenPiecesIn(text: string): string[] {
   for (let start = 0; start + 8 <= TOKEN.length; start += 1)
     if (text.includes(TOKEN.slice(start, start + 8))) found.push(TOKEN.slice(start, start + 8));
   return found;
-}
-
-function thrownBy(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a throw');
 }
 
 /** Each option, update() field and appearance member with a wrong value that carries `piece`. */
