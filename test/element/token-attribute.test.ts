@@ -123,3 +123,21 @@ describe('a token attribute is refused', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 });
+
+describe('a handled misuse', () => {
+  it('preventDefault() on contract-error: no console line (unhandled, the TypeError once: above)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = makeElement({ 'contract-id': 'c-1', 'signing-token': TOKEN });
+    const seen: Event[] = [];
+    element.addEventListener('contract-error', (event) => {
+      seen.push(event);
+      event.preventDefault();
+    });
+    document.body.append(element);
+    await settled();
+    expect(seen.map((event) => [event.cancelable, event.defaultPrevented])).toEqual([[true, true]]);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    element.remove();
+  });
+});
