@@ -1,5 +1,23 @@
 // The entry of element.umd.js, the element's CDN file: defines <svc-contract-signing> (the npm element entry's
-// class) on a page that loaded index.umd.js before it, for pages without a bundler (docs/server-rendered.md).
-import { SvcContractSigning } from './element-class';
+// class) on a page that loaded index.umd.js before it, for pages without a bundler (docs/server-rendered.md). Such
+// a page may have no JavaScript of its own, so here a contract-error no listener handled is shown in the element's
+// box and logged once (loader/error-state.ts).
+import { SvcContractSigning, hasSession } from './element-class';
+import { clearErrorState, showErrorState } from './error-state';
+import type { ContractErrorPayload } from './types';
 
-if (!customElements.get('svc-contract-signing')) customElements.define('svc-contract-signing', SvcContractSigning);
+class SvcContractSigningWithErrorState extends SvcContractSigning {
+  /** The default action of contract-error, done here: the misuse's own console line is not written again. */
+  protected override _dispatch(name: string, detail: unknown): boolean {
+    if (name !== 'contract-error') clearErrorState(this);
+    if (!super._dispatch(name, detail) || name !== 'contract-error') return false;
+    const error = detail as ContractErrorPayload;
+    // biome-ignore lint/suspicious/noConsole: an error no listener handled, on a page that may have no script of its own.
+    console.error(error.message);
+    showErrorState(this, error, hasSession(this));
+    return false;
+  }
+}
+
+if (!customElements.get('svc-contract-signing'))
+  customElements.define('svc-contract-signing', SvcContractSigningWithErrorState);

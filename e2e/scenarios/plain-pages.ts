@@ -119,4 +119,51 @@ export function plainPageScenarios(test: PlainPageTest): void {
       expect(await host.violations(), `${variant}: CSP violations`).toEqual([]);
     }
   });
+
+  test('the server-rendered page when its route fails: the element shows the error and Try again, logs it once, and preventDefault() replaces both', async ({
+    host,
+    sandbox,
+    plainPages: { serverRendered },
+  }) => {
+    const frame = 'svc-contract-signing iframe';
+    const alert = () =>
+      host.evaluate(() => {
+        const box = document.querySelector('svc-contract-signing [role="alert"]');
+        return box && { text: box.querySelector('p')?.textContent, button: box.querySelector('button')?.textContent };
+      });
+    const sdkLines = () => host.messages()?.filter((line) => line.includes('[contracts-sdk]'));
+    const { token } = await issueToken(sandbox, 'complete');
+    // HTTP 500 first (no JavaScript of the partner's listens), then a token for Try again.
+    serverRendered.queueTokens([null, token]);
+    await host.watchViolations();
+    await host.goto(serverRendered.url);
+    await expect
+      .poll(alert, { message: 'the error state in the element' })
+      .toEqual({ text: 'The contract could not be loaded.', button: 'Try again' });
+    // WebDriver classic sees no console: null there.
+    expect(sdkLines()?.length ?? 1, 'one console line for the unhandled error').toBe(1);
+    await host.evaluate(() =>
+      document.querySelector<HTMLButtonElement>('svc-contract-signing [role="alert"] button')!.click(),
+    );
+    await expect.poll(() => frameText(host, frame), { message: 'Try again shows the contract' }).toContain(SIGNER_LINE);
+    expect(await alert(), 'the error state went with the new attempt').toBeNull();
+    // A listener that calls preventDefault(): the page handles the error, nothing shown, nothing logged.
+    serverRendered.queueTokens([null]);
+    const handled = await host.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const signing = document.querySelector('svc-contract-signing') as HTMLElement & { open(): unknown; close(): void };
+          signing.addEventListener('contract-error', (event) => {
+            event.preventDefault();
+            queueMicrotask(() => resolve(event.defaultPrevented));
+          });
+          signing.close();
+          signing.open();
+        }),
+    );
+    expect(handled).toBe(true);
+    expect(await alert(), 'no error state for a handled error').toBeNull();
+    expect(sdkLines()?.length ?? 1, 'no console line for a handled error').toBe(1);
+    expect(await host.violations(), 'CSP violations').toEqual([]);
+  });
 }
