@@ -1,6 +1,8 @@
 // <svc-contract-signing token-url>: the element POSTs to the partner's own route for the token at each attempt and
 // renewal; another origin, an unparsable URL or both token sources are a misuse; each failed answer is the same
 // loading_error as a failing token function, naming what failed and never the answer's text.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { SvcContractSigning } from '../../loader/element';
 import { withoutPrototype } from '../../src/values';
@@ -263,6 +265,21 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(JSON.stringify(errors())).not.toContain(SERVER_TEXT);
     expect(JSON.stringify(errors())).not.toContain(TOKEN);
     expect(element.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('the docs quote the messages as the element writes them (a 403, a network failure)', async () => {
+    const written: string[] = [];
+    for (const failure of [answer(SERVER_TEXT, { status: 403 }), new TypeError('Failed to fetch')]) {
+      stubFetch(failure);
+      const { errors } = await withTokenUrl();
+      written.push((errors()[0][1] as { message: string }).message.replace('[contracts-sdk] ', ''));
+      document.body.replaceChildren();
+    }
+    // Each document names the 403's message; troubleshooting.md the network failure's too (line breaks as spaces).
+    const docs = (name: string) => readFileSync(join(__dirname, '..', '..', 'docs', name), 'utf8').replace(/\s+/g, ' ');
+    for (const name of ['server-rendered.md', 'frameworks.md', 'troubleshooting.md'])
+      expect(docs(name)).toContain(written[0]);
+    expect(docs('troubleshooting.md')).toContain(written[1].replace(/\.$/, ''));
   });
 
   it("another loading_error after a token was answered keeps the SDK's message (the browser went offline)", async () => {
