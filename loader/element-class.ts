@@ -110,10 +110,11 @@ export class SvcContractSigning extends BaseElement {
     this._queueCheck();
   }
 
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    // Also when the element upgrades with the attribute in its parsed HTML (browsers call this for each one).
-    if (value !== null && isTokenAttribute(name)) this._refuse(name);
-    else this._queueCheck();
+  attributeChangedCallback(): void {
+    // A token attribute goes in the same task (a page's MutationObserver reads values a microtask later); also
+    // when the element upgrades with one in its parsed HTML (browsers call this for each observed attribute).
+    this._refuseTokenAttribute();
+    this._queueCheck();
   }
 
   /** Opens the contract again after an error (reloads the SDK if it never loaded); resolves like SvcContracts.open(). */
@@ -148,9 +149,7 @@ export class SvcContractSigning extends BaseElement {
 
   /** Starts, keeps or ends the session so that it matches the element's state now. */
   private _check(): void {
-    // Not observed: a name kept in another case (setAttributeNS, an XML document); and happy-dom's upgrade.
-    const refused = this.getAttributeNames().find(isTokenAttribute);
-    if (refused) this._refuse(refused);
+    this._refuseTokenAttribute();
     const token = tokens.get(this);
     const tokenUrl = this.getAttribute('token-url');
     if (refusedElements.has(this) || !this.isConnected || (token === undefined && tokenUrl === null))
@@ -210,6 +209,15 @@ export class SvcContractSigning extends BaseElement {
         onMisuse: (error) => this._misuse(error),
       }),
     );
+  }
+
+  /**
+   * Refuses the first attribute named as a token (any case): the one rule for finding one, whether the change was
+   * observed or not (a name kept in another case by setAttributeNS or an XML document; happy-dom's upgrade).
+   */
+  private _refuseTokenAttribute(): void {
+    const refused = this.getAttributeNames().find(isTokenAttribute);
+    if (refused) this._refuse(refused);
   }
 
   /** Removes a token attribute by its exact name (removeAttribute() lowercases), never reading it; and the token. */
