@@ -2,6 +2,7 @@
 // SvcContracts option are its name in camelCase. Every attribute here defines the session: a change of its value starts a new one; but locale, which
 // updates the running session (LIVE_OPTIONS, loader/session.ts).
 import { configError } from '../src/errors';
+import { withoutPrototype } from '../src/values';
 import type { SessionOptionName } from './session';
 
 /** How an attribute's text becomes the option's value. */
@@ -76,16 +77,22 @@ export const REFLECTED = [...SESSION_ATTRIBUTES, ['cdn-url', 'text'], ['token-ur
 /** The element's reflected properties: reading gives the attribute's value, writing sets it (null or undefined removes it). */
 export function defineReflectedProperties(prototype: HTMLElement): void {
   for (const [attribute, kind] of REFLECTED) {
-    Object.defineProperty(prototype, propertyName(attribute), {
-      configurable: true,
-      get(this: HTMLElement) {
-        return propertyValue(kind, this.getAttribute(attribute));
-      },
-      set(this: HTMLElement, value: unknown) {
-        const text = attributeText(kind, value);
-        if (text === null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, text);
-      },
-    });
+    // No prototype: a polluted Object.prototype's value or writable would make this descriptor invalid (a throw
+    // as the module loads: no element), its enumerable would list the accessor.
+    Object.defineProperty(
+      prototype,
+      propertyName(attribute),
+      withoutPrototype({
+        configurable: true,
+        get(this: HTMLElement) {
+          return propertyValue(kind, this.getAttribute(attribute));
+        },
+        set(this: HTMLElement, value: unknown) {
+          const text = attributeText(kind, value);
+          if (text === null) this.removeAttribute(attribute);
+          else this.setAttribute(attribute, text);
+        },
+      }),
+    );
   }
 }

@@ -1,7 +1,7 @@
 // <svc-contract-signing>: one signing session in the element itself. The token is a property only, or the element
 // asks the partner's token-url for it (loader/token-url.ts); the options are attributes (element-attributes.ts),
 // but appearance, a property (an object); the SDK's events are DOM events (element-events.ts).
-import { hasOwn } from '../src/values';
+import { hasOwn, withoutPrototype } from '../src/values';
 import {
   REFLECTED,
   SESSION_ATTRIBUTES,
@@ -254,7 +254,7 @@ export class SvcContractSigning extends BaseElement {
    * npm entry 5 B less than naming the one.
    */
   protected _dispatch(name: string, detail: unknown): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, cancelable: true }));
+    return this.dispatchEvent(new CustomEvent(name, withoutPrototype({ detail, bubbles: true, cancelable: true })));
   }
 }
 
