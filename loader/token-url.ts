@@ -49,20 +49,24 @@ export function tokenUrlSource(text: string, propertyToo: boolean): TokenUrlSour
     throw configError(
       `token-url must be of this page's origin (${location.origin}), not ${url?.origin ?? 'unparsable'}.`,
     );
-  // What failed, while a request is under way or after it failed: the status, never the answer's text (the
-  // server's to choose). Each request starts afresh.
+  // What failed, once a request has failed (never while one is under way: a loading_error of the frame then is
+  // the SDK's own), until the next request: the status, never the answer's text (the server's to choose).
   let failure: string | undefined;
   return {
     async token() {
-      failure = 'failed (network, redirect or connect-src)';
-      const response = await fetch(url, REQUEST);
-      failure = `answered ${response.status}: expected 2xx application/json {"signingToken": "…"}`;
+      failure = undefined;
+      const response = await fetch(url, REQUEST).catch(() => {
+        throw (failure = 'failed (network, redirect or connect-src)');
+      });
       const body: unknown =
-        response.ok && JSON_TYPE.test(response.headers.get('Content-Type') ?? '') && (await response.json());
+        response.ok &&
+        JSON_TYPE.test(response.headers.get('Content-Type') ?? '') &&
+        // Unparsable: no answer, as below.
+        (await response.json().catch(() => undefined));
       // Own only: a polluted Object.prototype's signingToken is no answer.
       const token = body && hasOwn(body, 'signingToken') && (body as { signingToken: unknown }).signingToken;
-      if (typeof token !== 'string' || !token.trim()) throw failure;
-      failure = undefined;
+      if (typeof token !== 'string' || !token.trim())
+        throw (failure = `answered ${response.status}: expected 2xx application/json {"signingToken": "…"}`);
       return token;
     },
     explain(payload) {

@@ -282,6 +282,16 @@ describe('token-url: each failed answer is a loading_error naming what failed', 
     expect(docs('troubleshooting.md')).toContain(written[1].replace(/\.$/, ''));
   });
 
+  it("a loading_error while the token request is under way keeps the SDK's message (the browser went offline)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { errors } = await withTokenUrl();
+    window.dispatchEvent(new Event('offline'));
+    expect(errors()).toEqual([sdkLoadingError(expect.stringMatching(ATTEMPT_ID), 'The browser is offline.')]);
+  });
+
   it("another loading_error after a token was answered keeps the SDK's message (the browser went offline)", async () => {
     stubFetch(answer());
     const { errors } = await withTokenUrl();
