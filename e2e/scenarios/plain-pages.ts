@@ -152,7 +152,10 @@ export function plainPageScenarios(test: PlainPageTest): void {
     const handled = await host.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
-          const signing = document.querySelector('svc-contract-signing') as HTMLElement & { open(): unknown; close(): void };
+          const signing = document.querySelector('svc-contract-signing') as HTMLElement & {
+            open(): unknown;
+            close(): void;
+          };
           signing.addEventListener('contract-error', (event) => {
             event.preventDefault();
             queueMicrotask(() => resolve(event.defaultPrevented));
