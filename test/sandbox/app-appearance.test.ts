@@ -8,7 +8,10 @@ import { parseAppearance } from '../../src/appearance';
 
 interface AppAppearance {
   apply(message: unknown, path: string, fallbackDir: string): void;
-  read(appearance: unknown, path: string): { theme: string; properties: Record<string, string> };
+  read(
+    appearance: unknown,
+    path: string,
+  ): { theme: string; properties: Record<string, string>; fontSheet: string | undefined };
   textOn(fill: string): string;
   contrast(a: string, b: string): number;
 }
