@@ -4,7 +4,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, open, sign, signingFrame, waitFor } from './support/sdk-driver';
+import { createInstance, open, sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 import { BRAND } from './scenarios/appearance';
 
@@ -155,13 +155,14 @@ const APP_STATES = [
     shown: 'Vertrag unterschreiben',
     role: 'button',
   },
-  // The partner's appearance (issue #40): a lender's brand, and the app's dark theme.
+  // The partner's appearance (issue #40): a lender's brand in its hosted font (#55), and the app's dark theme.
   {
     name: 'contract, branded',
     token: 'complete',
     config: { appearance: BRAND },
     shown: 'Sign contract',
     role: 'button',
+    font: BRAND.variables.fontFamily,
   },
   {
     name: 'contract, dark theme',
@@ -194,6 +195,15 @@ for (const state of APP_STATES) {
     await open(page, 'a');
     await waitFor(page, 'a', 'open.resolved');
     await expect(signingFrame(page, 'c1').getByRole(state.role, { name: state.shown })).toBeVisible();
+    if ('font' in state) {
+      // Scanned as the signer sees it: in the hosted family, its regular and bold faces loaded.
+      const frame = await signingFrameHandle(page, 'c1');
+      const loaded = (family: string) =>
+        [...(document.fonts as unknown as Iterable<FontFace>)].filter(
+          (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
+        ).length;
+      await expect.poll(() => frame.evaluate(loaded, state.font)).toBeGreaterThanOrEqual(2);
+    }
     expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
   });
 }

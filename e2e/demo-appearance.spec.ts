@@ -9,6 +9,22 @@ const frameBackground = (page: import('@playwright/test').Page) =>
     .locator('html')
     .evaluate((root) => getComputedStyle(root).backgroundColor);
 
+/** The first family of the contract text's font, once its face has loaded (quotes removed). */
+const frameFont = (page: import('@playwright/test').Page) =>
+  page
+    .frameLocator('#signing-container iframe')
+    .locator('main')
+    .evaluate((main) => {
+      const first = getComputedStyle(main)
+        .fontFamily.split(',')[0]!
+        .trim()
+        .replace(/^["']|["']$/g, '');
+      const loaded = [...(document.fonts as unknown as Iterable<FontFace>)].some(
+        (face) => face.family.replace(/["']/g, '') === first && face.status === 'loaded',
+      );
+      return loaded ? first : `${first} (not loaded)`;
+    });
+
 /** Opens the disclosure group that holds the panel, where the demo's layout has one (issue #42). */
 const showPanel = (page: import('@playwright/test').Page) =>
   page.locator('#appearance-panel').evaluate((panel) => {
@@ -34,6 +50,11 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
   expect(await frameBackground(page)).toBe('rgb(251, 248, 241)');
   await frame.locator('html').evaluate(() => void (window.__before = true));
 
+  // The lender's hosted font (Lato), then another one chosen in the panel: live too.
+  await expect.poll(() => frameFont(page)).toBe('Lato');
+  await page.getByLabel('Font').selectOption('Inter');
+  await expect.poll(() => frameFont(page)).toBe('Inter');
+
   await page.getByLabel('Dark theme').check();
   await expect.poll(() => frameBackground(page)).toBe('rgb(16, 32, 26)');
   await page.getByLabel('Preset').selectOption('sandbox');
@@ -45,7 +66,7 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
   const events = await page
     .locator('#log tr')
     .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.event));
-  expect(events.filter((e) => e === 'update()')).toHaveLength(2);
+  expect(events.filter((e) => e === 'update()')).toHaveLength(3);
   expect(events.filter((e) => /^contract\.(loading|loaded|ready)$/.test(e!))).toEqual([
     'contract.loading',
     'contract.loaded',

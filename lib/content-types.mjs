@@ -14,6 +14,8 @@ const CONTENT_TYPES = Object.freeze({
   '.ts': 'text/plain; charset=utf-8',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  // The signing app's hosted fonts (demo/server/service/hosted-fonts.mjs).
+  '.woff2': 'font/woff2',
 });
 
 /** The content type for `fileName` by its extension, or undefined for a kind of file we never serve. */

@@ -11,6 +11,22 @@ const LENGTHS: Record<string, [number, number]> = {
   fontSizeBase: [12, 20],
   spacingUnit: [2, 12],
 };
+/**
+ * What fontFamily names: a family the signing app hosts itself (woff2 from its own origin, docs/appearance.md), or
+ * a generic system stack. Exact spellings: the name is the canonical form, and the app checks it against its own
+ * list again (docs/protocol.md §4.3).
+ */
+const FONTS = [
+  'Inter',
+  'Roboto',
+  'Open Sans',
+  'Lato',
+  'Source Sans 3',
+  'Noto Sans',
+  'system-ui',
+  'sans-serif',
+  'serif',
+];
 /** Every token, in the order the re-serialised object lists them ('': each is checked by its own rule). */
 const VARIABLES = {
   colorPrimary: '',
@@ -20,6 +36,7 @@ const VARIABLES = {
   borderRadius: '',
   fontSizeBase: '',
   spacingUnit: '',
+  fontFamily: '',
 } satisfies Record<keyof AppearanceVariables, ''>;
 const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
@@ -48,6 +65,10 @@ function parseVariables(value: unknown, path: string, token: string): Appearance
 
 /** One token in its canonical form, or a TypeError naming its path and rule (the value quoted, redacted). */
 function parseToken(key: string, value: unknown, path: string, token: string): string {
+  if (key === 'fontFamily') {
+    checkChoice(path, value, FONTS, token);
+    return value as string;
+  }
   const range = LENGTHS[key];
   const text = typeof value === 'string' ? value : ''; // '' passes no rule
   const parsed = range ? length(text, range) : colour(text);

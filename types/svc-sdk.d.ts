@@ -96,6 +96,20 @@ declare namespace SvcSDK {
     fontSizeBase?: string;
     /** The step of every gap and padding: 2px to 12px (0.125rem to 0.75rem). */
     spacingUnit?: string;
+    /**
+     * The type: a family the signing app hosts (regular and bold, from its own origin) or a generic system stack.
+     * Exact spellings; the app adds its own fallbacks, Noto Sans Arabic and Hebrew for right-to-left text among them.
+     */
+    fontFamily?:
+      | 'Inter'
+      | 'Roboto'
+      | 'Open Sans'
+      | 'Lato'
+      | 'Source Sans 3'
+      | 'Noto Sans'
+      | 'system-ui'
+      | 'sans-serif'
+      | 'serif';
   }
 
   /** What `update()` changes; a key given replaces the current value (undefined: back to the default). */

@@ -1,7 +1,8 @@
-// The demo's appearance panel (the #appearance-panel fieldset): a few presets, the lender's brand among them, and a
-// dark toggle. The panel's appearance goes into each new instance's options (`appearance`), and a change while an
-// instance runs calls its update(): the frame restyles in place, with no reload and no new session (README
-// "Appearance"). Self-contained: demo.js only asks for the options and hands over each instance it creates.
+// The demo's appearance panel (the #appearance-panel fieldset): a few presets, the lender's brand among them, a
+// font (a family the signing app hosts, or a system stack) and a dark toggle. The panel's appearance goes into each
+// new instance's options (`appearance`), and a change while an instance runs calls its update(): the frame
+// restyles in place, with no reload and no new session (README "Appearance"). Self-contained: demo.js only asks
+// for the options and hands over each instance it creates.
 (function () {
   'use strict';
   // A partner with a dark mode of its own passes its dark colours with theme "dark"; colours given override the
@@ -18,6 +19,7 @@
         borderRadius: '2px',
         fontSizeBase: '16px',
         spacingUnit: '5px',
+        fontFamily: 'Lato',
       },
       dark: {
         colorPrimary: '#5fd3a6',
@@ -27,6 +29,7 @@
         borderRadius: '2px',
         fontSizeBase: '16px',
         spacingUnit: '5px',
+        fontFamily: 'Lato',
       },
     },
     sunrise: {
@@ -43,15 +46,37 @@
     },
   };
 
+  // What appearance.variables.fontFamily accepts (README "Appearance"): the hosted families, then system stacks.
+  var FONTS = [
+    'Inter',
+    'Roboto',
+    'Open Sans',
+    'Lato',
+    'Source Sans 3',
+    'Noto Sans',
+    'system-ui',
+    'sans-serif',
+    'serif',
+  ];
+
   var preset = document.getElementById('appearance-preset');
+  var font = document.getElementById('appearance-font');
   var dark = document.getElementById('appearance-dark');
   var running;
 
-  Object.keys(PRESETS).forEach(function (name) {
+  function addOption(select, value, label) {
     var option = document.createElement('option');
-    option.value = name;
-    option.textContent = PRESETS[name].label;
-    preset.append(option);
+    option.value = value;
+    option.textContent = label;
+    select.append(option);
+  }
+
+  Object.keys(PRESETS).forEach(function (name) {
+    addOption(preset, name, PRESETS[name].label);
+  });
+  addOption(font, '', 'The preset\u2019s (the app\u2019s own without one)');
+  FONTS.forEach(function (name) {
+    addOption(font, name, name);
   });
 
   /** The appearance the panel shows, or undefined for the sandbox default in the light theme (no option at all). */
@@ -59,6 +84,7 @@
     var chosen = PRESETS[preset.value] || PRESETS.sandbox;
     var theme = dark.checked ? 'dark' : 'light';
     var variables = (dark.checked && chosen.dark) || chosen.light;
+    if (font.value) variables = Object.assign({}, variables, { fontFamily: font.value });
     if (!variables && theme === 'light') return undefined;
     return variables ? { theme: theme, variables: variables } : { theme: theme };
   }
@@ -77,6 +103,7 @@
   }
 
   preset.addEventListener('change', updateRunning);
+  font.addEventListener('change', updateRunning);
   dark.addEventListener('change', updateRunning);
 
   window.DemoAppearancePanel = {

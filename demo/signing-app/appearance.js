@@ -16,9 +16,25 @@
     fontSizeBase: { property: '--font-size', px: [12, 20], rem: [0.75, 1.25] },
     spacingUnit: { property: '--space', px: [2, 12], rem: [0.125, 0.75] },
   };
-  var KNOWN_VARIABLES = Object.keys(COLOURS).concat(Object.keys(LENGTHS));
+  // fontFamily → [stylesheet under /embed/fonts/ (none for a system stack), the app's own stack for --font]. The
+  // hosted families fall back to Noto Sans Arabic and Hebrew (in each family's stylesheet) for right-to-left text.
+  var RTL_FALLBACKS = '"Noto Sans Arabic", "Noto Sans Hebrew", system-ui, sans-serif';
+  var FONTS = {
+    Inter: ['inter', '"Inter", ' + RTL_FALLBACKS],
+    Roboto: ['roboto', '"Roboto", ' + RTL_FALLBACKS],
+    'Open Sans': ['open-sans', '"Open Sans", ' + RTL_FALLBACKS],
+    Lato: ['lato', '"Lato", ' + RTL_FALLBACKS],
+    'Source Sans 3': ['source-sans-3', '"Source Sans 3", ' + RTL_FALLBACKS],
+    'Noto Sans': ['noto-sans', '"Noto Sans", ' + RTL_FALLBACKS],
+    // The app's default stack (app.css), and the two generic families as they are.
+    'system-ui': [undefined, 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'],
+    'sans-serif': [undefined, 'sans-serif'],
+    serif: [undefined, 'serif'],
+  };
+  var FONT_RULE = 'must be one of ' + Object.keys(FONTS).join(', ');
+  var KNOWN_VARIABLES = Object.keys(COLOURS).concat(Object.keys(LENGTHS), ['fontFamily']);
   // Every custom property this module may set, so that an update without a key takes the theme's value back.
-  var PROPERTIES = ['--primary', '--on-primary', '--danger', '--on-danger', '--bg', '--text', '--muted'];
+  var PROPERTIES = ['--primary', '--on-primary', '--danger', '--on-danger', '--bg', '--text', '--muted', '--font'];
   var MIN_TEXT_CONTRAST = 4.5;
 
   function own(data, key) {
@@ -74,14 +90,28 @@
     return contrast(fill, '#000000') >= contrast(fill, '#ffffff') ? '#000000' : '#ffffff';
   }
 
+  /**
+   * fontFamily: the app's own stack for a name on its list (exact spelling; never the received text) as --font,
+   * and the name of the family's stylesheet; anything else is ignored and the app keeps its default font.
+   */
+  function readFont(variables, path, properties) {
+    var name = own(variables, 'fontFamily');
+    if (name === undefined) return undefined;
+    var font = typeof name === 'string' && Object.prototype.hasOwnProperty.call(FONTS, name) ? FONTS[name] : null;
+    if (!font) return void ignore(path + '.fontFamily', FONT_RULE);
+    properties['--font'] = font[1];
+    return font[0];
+  }
+
   /** The valid variables as { customProperty: value }; every invalid one is left out and logged. */
-  function readVariables(variables, path) {
+  function readVariables(variables, path, result) {
     var properties = Object.create(null);
     if (variables === undefined) return properties;
     if (!isPlainObject(variables)) {
       ignore(path, 'must be an object of design tokens');
       return properties;
     }
+    result.fontSheet = readFont(variables, path, properties);
     Object.keys(variables).forEach(function (key) {
       if (KNOWN_VARIABLES.indexOf(key) < 0) ignore(path + '.' + key, 'unknown token');
     });
@@ -127,9 +157,9 @@
     properties['--bg'] = background;
   }
 
-  /** { theme, properties } from init's or update's `appearance` (undefined: the defaults). */
+  /** { theme, properties, fontSheet } from init's or update's `appearance` (undefined: the defaults). */
   function readAppearance(appearance, path) {
-    var result = { theme: 'light', properties: Object.create(null) };
+    var result = { theme: 'light', properties: Object.create(null), fontSheet: undefined };
     if (appearance === undefined) return result;
     if (!isPlainObject(appearance)) {
       ignore(path, 'must be an object');
@@ -141,7 +171,7 @@
     var theme = own(appearance, 'theme');
     if (theme !== undefined && THEMES.indexOf(theme) < 0) ignore(path + '.theme', 'must be light, dark or auto');
     else if (theme !== undefined) result.theme = theme;
-    result.properties = readVariables(own(appearance, 'variables'), path + '.variables');
+    result.properties = readVariables(own(appearance, 'variables'), path + '.variables', result);
     return result;
   }
 
@@ -157,6 +187,23 @@
   // 'auto' follows the signer's setting while the session runs, not only as it was at init.
   darkScheme.addEventListener('change', showTheme);
 
+  /** The hosted family's stylesheet (`sheet`: "inter"), or none: one <link>, its href changed by an update. */
+  function showFontSheet(sheet) {
+    var link = document.getElementById('hosted-font');
+    if (!sheet) {
+      if (link) link.remove();
+      return;
+    }
+    if (!link) {
+      link = document.createElement('link');
+      link.id = 'hosted-font';
+      link.rel = 'stylesheet';
+      document.head.append(link);
+    }
+    var href = '/embed/fonts/' + sheet + '.css';
+    if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+  }
+
   /**
    * Applies a message's presentation in place (init or update): `appearance` replaces the last one whole (no
    * merge: a key it lacks takes the theme's value back), `dir` sets the layout direction (absent or invalid:
@@ -166,6 +213,7 @@
     var read = readAppearance(own(message, 'appearance'), path + '.appearance');
     theme = read.theme;
     showTheme();
+    showFontSheet(read.fontSheet);
     PROPERTIES.concat(
       Object.keys(LENGTHS).map(function (key) {
         return LENGTHS[key].property;

@@ -1,5 +1,6 @@
 // Regenerates docs/appearance-branded.png and docs/appearance-dark.png: the partner demo's signing area with the
-// appearance panel's lender preset, then the same running session after the panel's dark toggle (update(), live).
+// appearance panel's lender preset (its colours and its hosted font, Lato), then the same running session after
+// the panel's dark toggle (update(), live).
 // Usage: npm run build && node demo/tools/appearance-screenshots.mjs
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,19 @@ async function untilBackground(frame, expected) {
   );
 }
 
+/** Once the frame's text is set in `family`: its faces have loaded (the app's stylesheet, woff2 files). */
+async function untilFontLoaded(frame, family) {
+  await frame.locator('html').evaluate(async (_root, family) => {
+    await document.fonts.ready;
+    const loaded = () =>
+      [...document.fonts].some((face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded');
+    await new Promise((resolve) => {
+      const check = () => (loaded() ? document.fonts.ready.then(resolve) : requestAnimationFrame(check));
+      check();
+    });
+  }, family);
+}
+
 try {
   const page = await browser.newPage({
     ignoreHTTPSErrors: true,
@@ -46,8 +60,9 @@ try {
   await page.getByRole('button', { name: 'New session' }).click();
   const frame = page.frameLocator('#signing-container iframe');
   await frame.getByRole('button', { name: 'Sign contract' }).waitFor();
-  // The lender preset's light background (demo/partner/appearance-panel.js).
+  // The lender preset's light background and its hosted font, Lato (demo/partner/appearance-panel.js).
   await untilBackground(frame, 'rgb(251, 248, 241)');
+  await untilFontLoaded(frame, 'Lato');
   // The page's own screenshot, clipped to the frame: it paints the cross-site frame, as docs/demo.png shows.
   const signingArea = page.locator('#signing-container');
   await signingArea.scrollIntoViewIfNeeded();
@@ -56,6 +71,7 @@ try {
   await page.getByLabel('Dark theme').check();
   // Its dark background: the same session, restyled in place.
   await untilBackground(frame, 'rgb(16, 32, 26)');
+  await untilFontLoaded(frame, 'Lato');
   await page.screenshot({ path: docs('appearance-dark.png'), clip });
   console.log(`wrote ${docs('appearance-branded.png')} and ${docs('appearance-dark.png')}`);
 } finally {

@@ -8,10 +8,11 @@ import { frameIn, names, openAndWait, waitForFrameText } from '../support/sdk-dr
 import { READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
-/** A lender's brand: light colours with a bright primary (black text on it), larger type and spacing. */
+/** A lender's brand: light colours with a bright primary (black text on it), its hosted font, larger type and spacing. */
 export const BRAND = {
   theme: 'light',
   variables: {
+    fontFamily: 'Lato',
     colorPrimary: '#FFD400',
     colorDanger: '#b3261e',
     colorBackground: '#fbf8f1',

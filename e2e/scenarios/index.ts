@@ -3,6 +3,7 @@
 import { appearanceScenarios } from './appearance';
 import { errorScenarios } from './errors';
 import { hiddenPageScenarios } from './hidden-page';
+import { hostedFontScenarios } from './hosted-fonts';
 import { lifecycleScenarios } from './lifecycle';
 import { loadingScenarios } from './loading';
 import { outcomeScenarios } from './outcomes';
@@ -25,4 +26,5 @@ export function registerScenarios(test: ScenarioTest): void {
   sessionSurvivalScenarios(test);
   hiddenPageScenarios(test);
   appearanceScenarios(test);
+  hostedFontScenarios(test);
 }

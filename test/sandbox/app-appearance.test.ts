@@ -8,7 +8,10 @@ import { parseAppearance } from '../../src/appearance';
 
 interface AppAppearance {
   apply(message: unknown, path: string, fallbackDir: string): void;
-  read(appearance: unknown, path: string): { theme: string; properties: Record<string, string> };
+  read(
+    appearance: unknown,
+    path: string,
+  ): { theme: string; properties: Record<string, string>; fontSheet: string | undefined };
   textOn(fill: string): string;
   contrast(a: string, b: string): number;
 }
@@ -194,9 +197,61 @@ describe('the signing app checks every appearance value again', () => {
     });
   }
 
-  it('fontFamily is not a 1.3.0 token: ignored as unknown, and no font is set', () => {
-    expect(variables({ fontFamily: 'Georgia, serif' }).properties).toEqual({});
-    expect(warned).toEqual(['[signing app] ignored init.appearance.variables.fontFamily: unknown token']);
+  const FAMILIES = ['Inter', 'Roboto', 'Open Sans', 'Lato', 'Source Sans 3', 'Noto Sans'];
+  const GENERIC = ['system-ui', 'sans-serif', 'serif'];
+  const font = (fontFamily: unknown) => app.read({ theme: 'light', variables: { fontFamily } }, 'init.appearance');
+
+  it('fontFamily: a hosted family is its own stack with the right-to-left fallbacks, and its stylesheet', () => {
+    for (const name of FAMILIES) {
+      const read = font(name);
+      expect(read.properties['--font']).toBe(
+        `"${name}", "Noto Sans Arabic", "Noto Sans Hebrew", system-ui, sans-serif`,
+      );
+      expect(read.fontSheet).toBe(name.toLowerCase().replaceAll(' ', '-'));
+    }
+    expect(font('system-ui')).toMatchObject({ fontSheet: undefined });
+    expect(font('system-ui').properties['--font']).toBe('system-ui, -apple-system, "Segoe UI", Roboto, sans-serif');
+    expect(font('serif').properties['--font']).toBe('serif');
+    expect(font('sans-serif').properties['--font']).toBe('sans-serif');
+    expect(warned).toEqual([]);
+  });
+
+  it('fontFamily: any other value keeps the default font, logged with the names the app hosts, not the value', () => {
+    for (const value of ['Comic Sans MS', 'inter', 'Inter, serif', '"Inter"; } body {', 'constructor', 'toString', 7]) {
+      warned = [];
+      expect(font(value)).toMatchObject({ properties: {}, fontSheet: undefined });
+      expect(warned).toEqual([
+        `[signing app] ignored init.appearance.variables.fontFamily: must be one of ${[...FAMILIES, ...GENERIC].join(', ')}`,
+      ]);
+    }
+  });
+
+  it('fontFamily: the app takes exactly the names the SDK takes (fast-check)', () => {
+    const candidate = fc.oneof(
+      fc.constantFrom(...FAMILIES, ...GENERIC, 'Arial', 'Noto Sans Arabic', '__proto__'),
+      anyText,
+    );
+    fc.assert(
+      fc.property(candidate, (value) => {
+        expect(font(value).properties['--font'] !== undefined).toBe(sdkToken('fontFamily', value) === value);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("apply(): a hosted family's stylesheet is one <link> of the app's own origin, changed and removed live", () => {
+    const sheets = () => [...document.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    const withFont = (fontFamily?: string) => ({ appearance: { theme: 'light', variables: { fontFamily } } });
+    app.apply(withFont('Inter'), 'init', 'ltr');
+    expect(sheets()).toEqual(['/embed/fonts/inter.css']);
+    expect(document.documentElement.style.getPropertyValue('--font')).toContain('"Inter"');
+    app.apply(withFont('Source Sans 3'), 'update', 'ltr');
+    expect(sheets()).toEqual(['/embed/fonts/source-sans-3.css']);
+    app.apply(withFont('serif'), 'update', 'ltr');
+    expect(sheets()).toEqual([]);
+    expect(document.documentElement.style.getPropertyValue('--font')).toBe('serif');
+    app.apply({}, 'update', 'ltr');
+    expect(document.documentElement.style.getPropertyValue('--font')).toBe('');
   });
 
   it('colorText with colorBackground: the app takes a pair exactly when the SDK does (fast-check)', () => {

@@ -53,3 +53,11 @@ new SvcContracts('c', { signingToken: 't', environment: 'staging' });
 new SvcContracts(42, { signingToken: 't' });
 // @ts-expect-error: KNOWN_ERROR_CODES is read-only
 KNOWN_ERROR_CODES.NOT_FOUND = 'x';
+
+// fontFamily: a family the signing app hosts, or a generic system stack (README "Appearance").
+sdk.update({ appearance: { variables: { fontFamily: 'Source Sans 3' } } });
+sdk.update({ appearance: { variables: { fontFamily: 'system-ui' } } });
+// @ts-expect-error: not a hosted family: the app has no font files for it
+sdk.update({ appearance: { variables: { fontFamily: 'Comic Sans MS' } } });
+// @ts-expect-error: one name, not a CSS stack
+sdk.update({ appearance: { variables: { fontFamily: 'Inter, sans-serif' } } });

@@ -135,10 +135,9 @@ describe('appearance: anything else is refused, naming the key path and the rule
       [{ theme: 'sepia' }, `${PATH}.theme must be "light" or "dark" or "auto", got "sepia".`],
       [{ css: 'x' }, `${PATH}.css is not an option. Options: theme, variables.`],
       [{ variables: { colour: '#fff' } }, `${V}.colour is not an option. Options: colorPrimary, colorDanger,`],
-      // Not in 1.3.0 (docs/decisions.md #30): tokens name no font files, so installed fonts were all it could name.
       [
-        { variables: { fontFamily: 'Inter, sans-serif' } },
-        `${V}.fontFamily is not an option. Options: colorPrimary, colorDanger, colorBackground, colorText, borderRadius, fontSizeBase, spacingUnit.`,
+        { variables: { font: 'Inter' } },
+        `${V}.font is not an option. Options: colorPrimary, colorDanger, colorBackground, colorText, borderRadius, fontSizeBase, spacingUnit, fontFamily.`,
       ],
       [{ variables: { colorText: 'red' } }, `${V}.colorText must be "#rgb" or "#rrggbb", got "red".`],
       [{ variables: { colorPrimary: 'rgb(0,0,0)' } }, `${V}.colorPrimary must be "#rgb" or "#rrggbb"`],
@@ -194,6 +193,67 @@ describe('appearance: anything else is refused, naming the key path and the rule
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('appearance: fontFamily names a family the signing app hosts, or a generic stack', () => {
+  const FAMILIES = ['Inter', 'Roboto', 'Open Sans', 'Lato', 'Source Sans 3', 'Noto Sans'];
+  const GENERIC = ['system-ui', 'sans-serif', 'serif'];
+  const RULE = `${PATH}.variables.fontFamily must be "${[...FAMILIES, ...GENERIC].join('" or "')}", got`;
+
+  it('takes each hosted family and each generic stack as it is: the name is its canonical form', () => {
+    for (const name of [...FAMILIES, ...GENERIC]) {
+      expect(variable('fontFamily', name)).toBe(name);
+      expect(parse(parse({ variables: { fontFamily: name } })).variables).toStrictEqual({ fontFamily: name });
+    }
+    // Listed last, after the tokens the SDK had before it.
+    expect(Object.keys(parse({ variables: { fontFamily: 'Lato', colorPrimary: '#000' } }).variables!)).toEqual([
+      'colorPrimary',
+      'fontFamily',
+    ]);
+  });
+
+  it('refuses anything else with a TypeError that lists every accepted name', () => {
+    const wrong: Array<[unknown, string]> = [
+      ['Comic Sans MS', '"Comic Sans MS"'], // well shaped, but the app hosts no such font
+      ['inter', '"inter"'], // exact spellings only
+      ['Inter ', '"Inter "'],
+      ['Inter, sans-serif', '"Inter, sans-serif"'], // one name, not a CSS stack
+      ['"Inter"', '"\\"Inter\\""'],
+      ['monospace', '"monospace"'],
+      ["Inter'; } body { display: none", `"Inter'; } body { display: none"`],
+      ['url(https://evil.test/font.woff2)', '"url(https://evil.test/font.woff2)"'],
+      ['', '""'],
+      [700, '700'],
+      [true, 'boolean'],
+      [null, 'null'],
+      [['Inter'], 'array'],
+      [{ family: 'Inter' }, 'object'],
+    ];
+    for (const [value, shown] of wrong) {
+      expect(refusal({ variables: { fontFamily: value } })).toBe(`[contracts-sdk] ${RULE} ${shown}.`);
+    }
+  });
+
+  it('a polluted Object.prototype gives no font, and a name inherited from it is not taken', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.fontFamily = 'Inter';
+    try {
+      expect(parse({ variables: {} }).variables).toStrictEqual({});
+      expect(variable('fontFamily', 'Lato')).toBe('Lato');
+      // A wrong name is still refused: includes() is not fooled by an inherited entry either.
+      expect(refusal({ variables: { fontFamily: 'Wingdings' } })).toContain(`${RULE} "Wingdings".`);
+    } finally {
+      delete proto.fontFamily;
+    }
+    const inherited = Object.create({ fontFamily: 'Inter' });
+    expect(parse({ variables: inherited }).variables).toStrictEqual({});
+  });
+
+  it('a value holding a piece of the token is quoted without it', () => {
+    const message = refusal({ variables: { fontFamily: `Inter ${TOKEN.slice(4, 20)} Bold` } });
+    expect(message).toBe(`[contracts-sdk] ${RULE} "Inter [redacted] Bold".`);
+    expect(message).not.toContain(TOKEN.slice(4, 12));
   });
 });
 

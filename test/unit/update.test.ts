@@ -85,6 +85,18 @@ describe('update() while the app runs', () => {
     );
   });
 
+  it('fontFamily: the hosted family goes to the running app, and another one replaces it live', async () => {
+    const { sdk, mail } = await ready(LIVE_HELLO, { appearance: { variables: { fontFamily: 'Inter' } } });
+    expect(await nextAfter(sdk, mail, { appearance: { variables: { fontFamily: 'Lato' } } })).toStrictEqual(
+      envelope('update', { appearance: { theme: 'light', variables: { fontFamily: 'Lato' } }, dir: 'ltr' }),
+    );
+    expect(() => sdk.update({ appearance: { variables: { fontFamily: 'Lato, serif' as 'Lato' } } })).toThrow(
+      new TypeError(
+        '[contracts-sdk] update.appearance.variables.fontFamily must be "Inter" or "Roboto" or "Open Sans" or "Lato" or "Source Sans 3" or "Noto Sans" or "system-ui" or "sans-serif" or "serif", got "Lato, serif".',
+      ),
+    );
+  });
+
   it('prepared (hidden, before ready): sent over the port too', async () => {
     const container = makeContainer();
     const sdk = create({}, container);

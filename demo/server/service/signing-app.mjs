@@ -1,20 +1,29 @@
 // The signing app's server side: the /embed page and its assets, and the two calls its script makes once it
 // holds the token (session, sign). The token only ever travels in POST bodies, never in a URL.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { cspHeader, readJsonObject, send, sendFile, sendJson } from '../../../lib/http-kit.mjs';
+import { FONTS_PATH, loadHostedFonts } from './hosted-fonts.mjs';
 import { CONTRACT_LANGUAGES, sampleContract } from './sample-contract.mjs';
 import { behaviourFor } from './scenarios.mjs';
 
 const ASSETS = new Set(['app.js', 'appearance.js', 'keepalive.js', 'strings.js', 'view.js', 'app.css']);
 // Where the `crash` scenario navigates its frame: a page whose response never ends, until the sandbox closes.
 const HANG_PATH = '/embed/hang';
+// A font file's URL names its package's version: a new version is a new URL, so a year's immutable cache is safe.
+const FONT_FILE_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  // Only the app's own pages may use them (font-src 'self'); no other site embeds the sandbox's copies.
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, store, webhooks, slowReadyMs, expireMs }) {
   const pageCsp = cspHeader({
     'default-src': ["'none'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
+    // The hosted fonts (appearance.variables.fontFamily), from this origin only: no partner can name a font file.
+    'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'img-src': ["'self'"],
     'form-action': ["'self'"],
@@ -33,6 +42,17 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
       'content-security-policy': pageCsp,
       'permissions-policy': 'camera=(self)',
     });
+  }
+
+  const fonts = loadHostedFonts();
+
+  /** A family's stylesheet (its name carries no version: revalidated) or a woff2 file it names; else 404. */
+  async function font(res, name) {
+    const sheet = fonts.sheet(name);
+    if (sheet) return send(res, 200, sheet, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
+    const file = fonts.file(name);
+    if (file) return sendFile(res, dirname(file), basename(file), FONT_FILE_HEADERS);
+    return send(res, 404, 'Not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   }
 
   /** The app's own API accepts same-origin calls only: its token must not be usable from another site. */
@@ -126,6 +146,8 @@ export function createSigningApp({ assetsDir, signingOrigin, partnerOrigins, sto
     const name = pathname.slice('/embed/'.length);
     if (ASSETS.has(name)) {
       await sendFile(res, assetsDir, name);
+    } else if (pathname.startsWith(FONTS_PATH)) {
+      await font(res, pathname.slice(FONTS_PATH.length));
     } else if (name === 'api/session' || name === 'api/sign') {
       if (!sameOrigin(req)) sendJson(res, 403, { error: { code: 'FORBIDDEN', message: 'Same-origin POST only.' } });
       else await (name === 'api/session' ? session(req, res) : sign(req, res));
