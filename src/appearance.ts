@@ -42,31 +42,31 @@ const COLOUR = /^#([\da-f]{3}){1,2}$/i;
 const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
 
 /** The appearance at `path` ("config.appearance" or "update.appearance") re-serialised; a TypeError if wrong. */
-export function parseAppearance(value: unknown, path: string, token: string): Appearance {
-  const fields = ownFields(value, { theme: '', variables: '' }, path, token);
+export function parseAppearance(value: unknown, path: string, secrets: readonly string[]): Appearance {
+  const fields = ownFields(value, { theme: '', variables: '' }, path, secrets);
   const { theme = 'light', variables } = fields as Appearance;
-  checkChoice(`${path}.theme`, theme, ['light', 'dark', 'auto'], token);
+  checkChoice(`${path}.theme`, theme, ['light', 'dark', 'auto'], secrets);
   return variables === undefined
     ? { theme }
-    : { theme, variables: parseVariables(variables, `${path}.variables`, token) };
+    : { theme, variables: parseVariables(variables, `${path}.variables`, secrets) };
 }
 
 /** Only the tokens given, each re-serialised; colorText and colorBackground together and readable. */
-function parseVariables(value: unknown, path: string, token: string): AppearanceVariables {
-  const given = ownFields(value, VARIABLES, path, token);
+function parseVariables(value: unknown, path: string, secrets: readonly string[]): AppearanceVariables {
+  const given = ownFields(value, VARIABLES, path, secrets);
   // Without a prototype, so that the pair check reads only the tokens given (not a polluted Object.prototype's).
   const variables: Record<string, string> = Object.create(null);
   for (const key in VARIABLES) {
-    if (given[key] !== undefined) variables[key] = parseToken(key, given[key], `${path}.${key}`, token);
+    if (given[key] !== undefined) variables[key] = parseToken(key, given[key], `${path}.${key}`, secrets);
   }
   checkTextContrast(variables, path);
   return { ...variables };
 }
 
 /** One token in its canonical form, or a TypeError naming its path and rule (the value quoted, redacted). */
-function parseToken(key: string, value: unknown, path: string, token: string): string {
+function parseToken(key: string, value: unknown, path: string, secrets: readonly string[]): string {
   if (key === 'fontFamily') {
-    checkChoice(path, value, FONTS, token);
+    checkChoice(path, value, FONTS, secrets);
     return value as string;
   }
   const range = LENGTHS[key];
@@ -74,7 +74,7 @@ function parseToken(key: string, value: unknown, path: string, token: string): s
   const parsed = range ? length(text, range) : colour(text);
   if (parsed !== undefined) return parsed;
   const rule = range ? `a length like "8px" from ${range[0]}px to ${range[1]}px` : '"#rgb" or "#rrggbb"';
-  throw configError(`${path} must be ${rule}, got ${quote(value, token)}.`);
+  throw configError(`${path} must be ${rule}, got ${quote(value, secrets)}.`);
 }
 
 /** "#rgb" or "#rrggbb" in any case, as lowercase "#rrggbb". */

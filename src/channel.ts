@@ -50,6 +50,12 @@ export interface Channel {
   send(type: string, fields?: object): void;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
+  /**
+   * The attempt's tokens so far, newest first (a renewal adds one; none before the first hello): what no message may
+   * quote a piece of (update()'s, docs/protocol.md §6.7).
+   * @internal
+   */
+  tokens(): readonly string[];
 }
 
 /** What a hello offered that is answered: the protocol version to speak and the optional features both support. */
@@ -108,6 +114,7 @@ export function openChannel(options: ChannelOptions): Channel {
     },
     send,
     features: () => port?.features ?? [],
+    tokens: () => handshake?.tokens ?? [],
   };
 }
 

@@ -76,21 +76,21 @@ export function resolveConfig(config: SvcContractsConfig): {
   settings: Settings;
 } {
   // Anything but a plain object: "config must be an object, got null." (ownFields), as for update() and appearance.
-  const options = ownFields(config, OPTION_TYPES, 'config', tokenOf(config));
+  const options = ownFields(config, OPTION_TYPES, 'config', [tokenOf(config)]);
   const { signingToken } = options as Partial<SvcContractsConfig>;
   // The token to keep out of messages; a function's tokens are not known yet, and never echoed either.
   const token = typeof signingToken === 'string' ? signingToken : '';
   if (typeof signingToken !== 'function' && !token.trim()) {
     throw configError('config.signingToken is required: the signing_token, or a function returning it.');
   }
-  return { token: signingToken!, known: token, settings: checkedSettings(options, token) };
+  return { token: signingToken!, known: token, settings: checkedSettings(options, [token]) };
 }
 
 /**
  * The other options as settings: defaults filled in, each checked (after the token, in a fixed order: the first
  * wrong one is reported), sizes and locale in their canonical form, the app's address resolved.
  */
-function checkedSettings(options: Record<string, unknown>, token: string): Settings {
+function checkedSettings(options: Record<string, unknown>, secrets: readonly string[]): Settings {
   const {
     contractId,
     debug = false,
@@ -104,21 +104,21 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
     warm = true,
     dir,
   } = options as Partial<SvcContractsConfig>;
-  checkChoice('config.environment', environment, Object.keys(SIGNING_APP_URLS), token);
-  checkOptions(loadTimeout, appUrl, title, token);
+  checkChoice('config.environment', environment, Object.keys(SIGNING_APP_URLS), secrets);
+  checkOptions(loadTimeout, appUrl, title, secrets);
   checkHeights(options, minHeight, maxHeight);
-  checkChoice('config.display', display, ['frame', 'popup'], token);
-  checkChoice('config.dir', dir, ['ltr', 'rtl'], token);
+  checkChoice('config.display', display, ['frame', 'popup'], secrets);
+  checkChoice('config.dir', dir, ['ltr', 'rtl'], secrets);
   const autoHeight = options.height === 'auto';
   return {
     contractId,
-    width: dimension('width', options.width, '100%', token),
-    height: autoHeight ? `${minHeight}px` : dimension('height', options.height, 600, token),
+    width: dimension('width', options.width, '100%', secrets),
+    height: autoHeight ? `${minHeight}px` : dimension('height', options.height, 600, secrets),
     autoHeight,
     minHeight,
     maxHeight,
     title,
-    ...checkedPresentation(options, 'config', token),
+    ...checkedPresentation(options, 'config', secrets),
     dir,
     debug,
     // The built-in addresses pass the same rule at build time (lib/build-constants.mjs).
@@ -129,13 +129,18 @@ function checkedSettings(options: Record<string, unknown>, token: string): Setti
   };
 }
 
-/** Each option's own range (`token` only to keep it out of the messages). */
-function checkOptions(loadTimeout: number, appUrl: string | undefined, title: string, token: string): void {
+/** Each option's own range (`secrets` only to keep the token out of the messages). */
+function checkOptions(
+  loadTimeout: number,
+  appUrl: string | undefined,
+  title: string,
+  secrets: readonly string[],
+): void {
   if (!(loadTimeout > 0 && loadTimeout <= MAX_TIMEOUT)) {
     throw configError(`config.loadTimeout must be 1 to ${MAX_TIMEOUT} ms, got ${loadTimeout}.`);
   }
   // Not even a piece (8 characters): the address is the frame's src, in the DOM, and quoted by the URL rule's message.
-  if (appUrl !== undefined && redactPieces(appUrl, token) !== appUrl) {
+  if (appUrl !== undefined && redactPieces(appUrl, secrets) !== appUrl) {
     throw configError('config.appUrl must not contain the signing token, nor 8 characters of it.');
   }
   if (!title.trim()) {
@@ -165,41 +170,45 @@ function tokenOf(config: unknown): string {
 function checkedPresentation(
   fields: Record<string, unknown>,
   path: string,
-  token: string,
+  secrets: readonly string[],
 ): Pick<Settings, 'appearance' | 'locale'> {
   const { appearance, locale } = fields;
   return {
-    appearance: appearance === undefined ? undefined : parseAppearance(appearance, `${path}.appearance`, token),
-    locale: locale === undefined ? undefined : canonicalLocale(locale as string, path, token),
+    appearance: appearance === undefined ? undefined : parseAppearance(appearance, `${path}.appearance`, secrets),
+    locale: locale === undefined ? undefined : canonicalLocale(locale as string, path, secrets),
   };
 }
 
 /**
  * Applies update()'s changes to `settings`, checked as the constructor checks them (messages start "update."): each
  * key given replaces the current value (undefined: back to the default). The current values are checked again with
- * them (canonical, they pass as they are), so nothing changes before everything passed. `source`: the instance's
- * token source, a string kept out of the messages.
+ * them (canonical, they pass as they are), so nothing changes before everything passed. `secrets`: every token the
+ * instance knows now (its string, or the running attempt's from its function), kept out of the messages.
  */
-export function applyUpdate(changes: SvcContractsUpdate, settings: Settings, source: unknown): void {
-  const token = typeof source === 'string' ? source : '';
-  const fields = ownFields(changes, { appearance: '', locale: 'string' }, 'update', token);
-  Object.assign(settings, checkedPresentation({ ...settings, ...fields }, 'update', token));
+export function applyUpdate(changes: SvcContractsUpdate, settings: Settings, secrets: readonly string[]): void {
+  const fields = ownFields(changes, { appearance: '', locale: 'string' }, 'update', secrets);
+  Object.assign(settings, checkedPresentation({ ...settings, ...fields }, 'update', secrets));
 }
 
 /** The canonical form of a BCP 47 tag ("en-us" → "en-US"). */
-function canonicalLocale(locale: string, path: string, token: string): string {
+function canonicalLocale(locale: string, path: string, secrets: readonly string[]): string {
   try {
     return Intl.getCanonicalLocales(locale)[0];
   } catch {
-    throw configError(`${path}.locale must be a BCP 47 tag like "de-DE", got ${quote(locale, token)}.`);
+    throw configError(`${path}.locale must be a BCP 47 tag like "de-DE", got ${quote(locale, secrets)}.`);
   }
 }
 
 /** A number is pixels; a string is applied as written, once the browser confirms it is a valid length. */
-function dimension(name: 'width' | 'height', value: unknown, fallback: string | number, token: string): string {
+function dimension(
+  name: 'width' | 'height',
+  value: unknown,
+  fallback: string | number,
+  secrets: readonly string[],
+): string {
   if (value === undefined) value = fallback;
   if (typeof value === 'number' && value >= 0 && value < Infinity) return `${value}px`;
   const valid = typeof value === 'string' && value.trim() !== '' && CSS.supports(name, value);
   if (valid) return value as string;
-  throw configError(`config.${name} must be pixels or a CSS length like "100%", got ${quote(value, token)}.`);
+  throw configError(`config.${name} must be pixels or a CSS length like "100%", got ${quote(value, secrets)}.`);
 }

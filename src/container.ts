@@ -7,14 +7,16 @@ const heldContainers = new WeakSet<Element>();
 
 /**
  * Resolves the container argument (an element id or an Element) and claims it for one instance.
- * `token` is only used to keep it out of the message if someone passes it as the id by mistake.
+ * `secrets` (the token) only keep it out of the message if someone passes it as the id by mistake.
  */
-export function claimContainer(container: unknown, token: string): Element {
+export function claimContainer(container: unknown, secrets: readonly string[]): Element {
   let element: Element | null;
   if (typeof container === 'string') {
     element = document.getElementById(container); // '' finds nothing: no element has an empty id
     if (!element) {
-      throw configError(`no element has id "${redactPieces(container, token)}": create it first, or pass the element.`);
+      throw configError(
+        `no element has id "${redactPieces(container, secrets)}": create it first, or pass the element.`,
+      );
     }
   } else if (isElement(container)) {
     element = container;

@@ -14,13 +14,13 @@ export function ownFields(
   object: unknown,
   types: Record<string, string>,
   path: string,
-  token: string,
+  secrets: readonly string[],
 ): Record<string, unknown> {
   const kind = typeName(object); // "null", "array" and "function" are not plain objects here
   if (kind !== 'object') throw configError(`${path} must be an object, got ${kind}.`);
   const fields: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(object as object)) {
-    const name = `${path}.${redactPieces(key, token)}`;
+    const name = `${path}.${redactPieces(key, secrets)}`;
     if (!hasOwn(types, key)) {
       throw configError(`${name} is not an option. Options: ${Object.keys(types).join(', ')}.`);
     }
@@ -37,16 +37,16 @@ export function ownFields(
 }
 
 /** `value` must be one of `choices` (or undefined: the default); the message lists them. */
-export function checkChoice(path: string, value: unknown, choices: string[], token: string): void {
+export function checkChoice(path: string, value: unknown, choices: string[], secrets: readonly string[]): void {
   if (value !== undefined && !choices.includes(value as string)) {
-    throw configError(`${path} must be "${choices.join('" or "')}", got ${quote(value, token)}.`);
+    throw configError(`${path} must be "${choices.join('" or "')}", got ${quote(value, secrets)}.`);
   }
 }
 
 /** A short rendering of a bad value for an error message, without any 8-character piece of the token. */
-export function quote(value: unknown, token: string): string {
+export function quote(value: unknown, secrets: readonly string[]): string {
   return typeof value === 'string'
-    ? JSON.stringify(redactPieces(value, token).slice(0, 60))
+    ? JSON.stringify(redactPieces(value, secrets).slice(0, 60))
     : typeof value === 'number'
       ? String(value)
       : typeName(value);

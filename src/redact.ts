@@ -47,31 +47,36 @@ export function redact(value: unknown, secret: string): string {
 export const TOKEN_PIECE = 8;
 
 /**
- * Whether `text` holds a piece of `secret` of TOKEN_PIECE characters (the whole secret when it is shorter), raw,
- * JSON-escaped or percent-encoded: the app's text must not carry part of the token to the partner.
+ * Every run of TOKEN_PIECE characters of `secret` (the whole secret when it is shorter), in each form it takes in
+ * text; none for an empty secret.
  */
-export function holdsPiece(text: string, secret: string): boolean {
-  if (!secret) return false;
-  return secretForms(secret).some((form) => {
-    for (let start = 0; start === 0 || start + TOKEN_PIECE <= form.length; start += 1)
-      if (text.includes(form.slice(start, start + TOKEN_PIECE))) return true;
-    return false;
-  });
+function pieces(secret: string): string[] {
+  const found: string[] = [];
+  if (secret)
+    for (const form of secretForms(secret))
+      for (let start = 0; start === 0 || start + TOKEN_PIECE <= form.length; start += 1)
+        found.push(form.slice(start, start + TOKEN_PIECE));
+  return found;
 }
 
 /**
- * `text` with each run that holds a piece of `secret` (as holdsPiece() finds them) replaced by [redacted]; wholly
- * [redacted] when a piece survives percent-decoding (`%41`...). What a message may quote of the partner's value.
+ * Whether `text` holds a piece of `secret` (pieces()), raw, JSON-escaped or percent-encoded: the app's text must
+ * not carry part of the token to the partner.
  */
-export function redactPieces(text: string, secret: string): string {
-  if (!secret) return text;
+export function holdsPiece(text: string, secret: string): boolean {
+  return pieces(secret).some((piece) => text.includes(piece));
+}
+
+/**
+ * `text` with each run that holds a piece of any of `secrets` (as holdsPiece() finds them) replaced by [redacted];
+ * wholly [redacted] when a piece survives percent-decoding (`%41`...). What a message may quote of the partner's
+ * value: `secrets` are every token the instance knows (the string, or the running attempt's from the function).
+ */
+export function redactPieces(text: string, secrets: readonly string[]): string {
   const hidden: boolean[] = new Array(text.length).fill(false);
-  for (const form of secretForms(secret))
-    for (let start = 0; start === 0 || start + TOKEN_PIECE <= form.length; start += 1) {
-      const piece = form.slice(start, start + TOKEN_PIECE);
-      for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
-        hidden.fill(true, at, at + piece.length);
-    }
+  for (const piece of secrets.flatMap(pieces))
+    for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+      hidden.fill(true, at, at + piece.length);
   const shown = text.replace(/[\s\S]/g, (char, at: number) => (!hidden[at] ? char : hidden[at - 1] ? '' : REDACTED));
   let decoded = shown;
   try {
@@ -79,5 +84,5 @@ export function redactPieces(text: string, secret: string): string {
   } catch {
     // not decodable: nothing hides behind percent signs
   }
-  return holdsPiece(decoded, secret) ? REDACTED : shown;
+  return secrets.some((secret) => holdsPiece(decoded, secret)) ? REDACTED : shown;
 }

@@ -25,7 +25,7 @@ export class SvcContracts {
 
   constructor(container: string | Element, config: SvcContractsConfig) {
     const { token, known, settings } = resolveConfig(config);
-    this._container = claimContainer(container, known);
+    this._container = claimContainer(container, [known]);
     this._settings = settings;
     // The running attempt's ids (attempt-ids.ts): the runner draws and ends them; each debug line and payload
     // carries them.
@@ -101,8 +101,10 @@ export class SvcContracts {
    */
   update(changes: SvcContractsUpdate): this {
     if (this._runner.isDestroyed()) throw afterDestroyError('update');
-    applyUpdate(changes, this._settings, tokenSources.get(this));
     const channel = this._runner.currentChannel();
+    const source = tokenSources.get(this);
+    // A function's tokens are known only to the running attempt (each renewal's too): none may be quoted either.
+    applyUpdate(changes, this._settings, [typeof source === 'string' ? source : '', ...(channel?.tokens() ?? [])]);
     if (channel?.features().includes(UPDATE)) channel.send(UPDATE, presentation(this._settings, this._container));
     else this._log('update: kept for the next init');
     return this;

@@ -159,7 +159,7 @@ describe('the signing app checks every appearance value again', () => {
   /** The SDK's re-serialised token, or undefined where the SDK throws. */
   function sdkToken(key: string, value: unknown): string | undefined {
     try {
-      const parsed = parseAppearance({ variables: { [key]: value } }, 'config.appearance', '');
+      const parsed = parseAppearance({ variables: { [key]: value } }, 'config.appearance', []);
       return (parsed.variables as Record<string, string>)[key];
     } catch {
       return undefined;
@@ -268,7 +268,7 @@ describe('the signing app checks every appearance value again', () => {
 
   function sdkTakesPair(pair: Record<string, string>): boolean {
     try {
-      parseAppearance({ variables: pair }, 'config.appearance', '');
+      parseAppearance({ variables: pair }, 'config.appearance', []);
       return true;
     } catch {
       return false;

@@ -8,7 +8,7 @@ import type { Appearance } from '../../src';
 
 const TOKEN = 'sbx_complete_tok-7f3a9c2e-SECRET';
 const PATH = 'config.appearance';
-const parse = (value: unknown, token = TOKEN) => parseAppearance(value, PATH, token);
+const parse = (value: unknown, token = TOKEN) => parseAppearance(value, PATH, [token]);
 const variable = (key: string, value: unknown) => parse({ variables: { [key]: value } }).variables![key as 'colorText'];
 const refusal = (value: unknown, token = TOKEN): string => {
   try {

@@ -3,7 +3,17 @@
 // whole presentation over its port at once, in place; an invalid update throws and changes nothing.
 import { describe, expect, it, vi } from 'vitest';
 import type { SvcContracts } from '../../src';
-import { APP_ORIGIN, FakeApp, TOKEN, create, envelope, makeContainer, microtasksDone, untraced } from './fake-app';
+import {
+  APP_ORIGIN,
+  FakeApp,
+  TOKEN,
+  create,
+  envelope,
+  makeContainer,
+  microtasksDone,
+  thrownBy,
+  untraced,
+} from './fake-app';
 
 const LIVE_HELLO = envelope('hello', { features: ['update'] });
 const BRAND = { theme: 'dark', variables: { colorPrimary: '#0A5CFF', borderRadius: '08.50px' } } as const;
@@ -233,6 +243,23 @@ describe('an invalid update throws a TypeError and changes nothing', () => {
         expect((error as Error).message).not.toContain(TOKEN);
         expect((error as Error).message).toContain('[redacted]');
       }
+    }
+  });
+
+  it("with a token function: no message quotes a piece of the running attempt's token", async () => {
+    const container = makeContainer();
+    const sdk = create({ signingToken: async () => TOKEN }, container);
+    void sdk.open();
+    const app = FakeApp.in(container);
+    app.post(LIVE_HELLO);
+    await microtasksDone();
+    expect(app.window.postMessage.mock.calls.at(-1)![0]).toMatchObject({ type: 'init', signingToken: TOKEN });
+    // 8 characters from the middle of the token: a piece, not the whole, in the value and in a key.
+    const piece = TOKEN.slice(5, 13);
+    for (const changes of [{ locale: `x${piece}` }, { appearance: { theme: piece } }, { [`k${piece}`]: 1 }]) {
+      const message = thrownBy(() => sdk.update(changes as object));
+      expect(message).not.toContain(piece);
+      expect(message).toContain('[redacted]');
     }
   });
 });
