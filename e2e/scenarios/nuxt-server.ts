@@ -15,9 +15,14 @@ export function piecesIn(text: string, tokens: string[]): string[] {
   return [...found];
 }
 
-/** The signing page's HTML as the server renders it for the signer: the element and the page's __NUXT_DATA__. */
-export async function serverPage(app: NuxtApp, applicationId: string, sandbox: Sandbox): Promise<string> {
-  const url = app.url(`/apply/${applicationId}/sign`);
+/** A signing page's HTML as the server renders it for the signer: the element and the page's __NUXT_DATA__. */
+export async function serverPage(
+  app: NuxtApp,
+  applicationId: string,
+  sandbox: Sandbox,
+  page = '/sign',
+): Promise<string> {
+  const url = app.url(`/apply/${applicationId}${page}`);
   const answer = await requestLoopback({ url, headers: { cookie: `signer=${applicationId}` }, ca: sandbox.cert });
   expect(answer.status, `GET ${url}`).toBe(200);
   expect(answer.body, 'the server rendered the element').toContain(

@@ -38,6 +38,9 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
     await waitForContract(host);
     const dom = await host.evaluate(() => document.documentElement.outerHTML);
     const html = await serverPage(nuxtApp, applicationId, sandbox);
+    expect(html, "the sandbox's addresses as the element's attributes").toContain(
+      `cdn-url="${sandbox.origins.cdn}" app-url="${sandbox.origins.signing}"`,
+    );
     const issued = nuxtApp.issuedTokens(applicationId);
     expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
     expect(piecesIn(dom, issued), 'no piece of a token in the DOM (attributes, __NUXT_DATA__)').toEqual([]);
@@ -62,5 +65,24 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
     expect(deliveries.map((d) => [d.success, d.http_status])).toEqual([[true, 200]]);
     const printed = host.messages(); // null in WebKit: WebDriver shows no console
     if (printed) expect(piecesIn(printed.join('\n'), issued), 'no piece of the token on the console').toEqual([]);
+  });
+
+  test('what the docs warn of: options bound as an object are written by the server as cdnurl/appurl, which the element does not read', async ({
+    host,
+    sandbox,
+    nuxtApp,
+  }) => {
+    const applicationId = crypto.randomUUID();
+    const html = await serverPage(nuxtApp, applicationId, sandbox, '/sign-bound');
+    expect(html, 'the keys as they are spelled').toContain(`cdnUrl="${sandbox.origins.cdn}"`);
+    expect(html, 'no attribute the element reads').not.toMatch(/ (cdn|app)-url=/);
+    await host.goto(nuxtApp.loginUrl(applicationId));
+    await waitForContract(host); // the docs' page, for the session
+    await host.goto(nuxtApp.url(`/apply/${applicationId}/sign-bound`));
+    // Started from the server's HTML before hydration: the SDK's own CDN, which the sandbox is not.
+    await expect.poll(() => events(host), { message: 'the element stopped' }).toEqual(['contract-error']);
+    const element = await host.evaluate(() => document.querySelector('svc-contract-signing')?.getAttributeNames());
+    expect(element, 'the lowercased keys').toEqual(expect.arrayContaining(['cdnurl', 'appurl']));
+    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'no signing frame').toBe(0);
   });
 }
