@@ -42,9 +42,9 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
       `cdn-url="${sandbox.origins.cdn}" app-url="${sandbox.origins.signing}"`,
     );
     const issued = nuxtApp.issuedTokens(applicationId);
-    expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
     expect(piecesIn(dom, issued), 'no piece of a token in the DOM (attributes, __NUXT_DATA__)').toEqual([]);
     expect(piecesIn(html, issued), 'no piece of a token in the server HTML with its __NUXT_DATA__').toEqual([]);
+    expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
     const [token] = issued;
 
     await host.clickInFrame(FRAME, SIGN_BUTTON);
