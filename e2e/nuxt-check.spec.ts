@@ -65,3 +65,24 @@ test("the docs' webhook route: the whole whsec_ secret over the raw body within 
   expect(await deliver(sign(sandbox.webhookSecret)), 'the same event again').toBe(200);
   expect(await webhookEventsOf(nuxtApp, applicationId), 'acted on once').toEqual([eventId]);
 });
+
+test('what the docs warn of: a cached route (swr) serves what useFetch got on the server in a _payload.json to anyone', async ({
+  sandbox,
+  nuxtApp,
+}) => {
+  const applicationId = crypto.randomUUID();
+  const page = nuxtApp.url(`/cached/${applicationId}`);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    requestLoopback({ url, headers, ca: sandbox.cert });
+  const html = await get(page, { cookie: `signer=${applicationId}` });
+  expect(html.status).toBe(200);
+  const payload = /data-src="([^"]+_payload\.json[^"]*)"/.exec(html.body)?.[1];
+  expect(payload, "the page's data moved out of the HTML into a _payload.json").toBeDefined();
+  const [token] = nuxtApp.issuedTokens(applicationId);
+  expect(html.body, 'not in the HTML itself').not.toContain(token);
+
+  const answer = await get(nuxtApp.url(payload!)); // another visitor: no session at all
+  expect(answer.status).toBe(200);
+  expect(answer.headers['cache-control'], 'for every cache on the way').toMatch(/s-maxage=/);
+  expect(answer.body, 'the token, to anyone').toContain(token);
+});

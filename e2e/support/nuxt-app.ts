@@ -22,7 +22,7 @@ const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'nuxt-app');
 const TOOLING = ['nuxt', 'vue', 'vue-router', 'typescript', 'vue-tsc'];
 const RELAY = 'nuxt-api';
 /** The app's paths, each forwarded from the harness's partner origin: pages, server routes, Nuxt's assets. */
-const APP_PREFIXES = ['apply', 'login', 'api', '_nuxt'];
+const APP_PREFIXES = ['apply', 'login', 'cached', 'api', '_nuxt'];
 /** The docs' webhook route (server/api/webhooks/svc.post.ts). */
 export const NUXT_WEBHOOK_PATH = '/api/webhooks/svc';
 const QUIET_ENV = { NUXT_TELEMETRY_DISABLED: '1' };
