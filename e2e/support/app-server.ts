@@ -1,4 +1,4 @@
-// Running a partner's server-rendered app (support/next-app.ts, support/sveltekit-app.ts): its server started
+// Running a partner's server-rendered app (support/next-app.ts, support/sveltekit-app.ts, support/nuxt-app.ts): its server started
 // from its build and waited for, the browser's requests forwarded to it, and a relay of the service's contracts
 // endpoint that notes each signing token on its way to the app's server, so the tests know what must be absent.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -22,8 +22,8 @@ export interface AppServer {
 }
 
 /**
- * Starts `args` (after node) in `dir` on a free port (`argsFor(port)`, `envFor(port)`) and resolves once it printed
- * `ready`; a server that exits or stays silent is stopped and named with its stderr.
+ * Starts `args` (after node) in `dir` on `port` (default: a free one; `argsFor(port)`, `envFor(port)`) and resolves
+ * once it printed `ready`; a server that exits or stays silent is stopped and named with its stderr.
  */
 export async function startAppServer(
   what: string,
@@ -31,8 +31,9 @@ export async function startAppServer(
   argsFor: (port: number) => string[],
   envFor: (port: number) => Record<string, string>,
   ready: RegExp,
+  chosenPort?: number,
 ): Promise<AppServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const server = spawn(process.execPath, argsFor(port), {
     cwd: dir,
     env: { ...process.env, ...SANDBOX_CA_ENV, ...envFor(port) },

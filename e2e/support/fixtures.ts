@@ -28,9 +28,11 @@ export interface Sandbox {
   /** The pinned files' integrity, from their sidecars (null: not built). */
   integrity: { sdk: string | null; element: string | null };
   apiToken: string;
+  /** The `whsec_…` secret every webhook delivery is signed with. */
+  webhookSecret: string;
   cert: string;
   confirmations(): Array<{ eventId: string; applicationId: string; sessionId?: string }>;
-  deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
+  deliveries(): Array<{ event_id: string; url: string; success: boolean; http_status: number | null }>;
   /** How many signing sessions the app started for a token. */
   sessionStarts(token: string): number;
 }
@@ -46,7 +48,13 @@ export interface Issued {
   token: string;
 }
 
-type WorkerFixtures = { stack: { sandbox: Sandbox; harness: Harness }; sandbox: Sandbox; harness: Harness };
+type WorkerFixtures = {
+  /** Partner endpoints that also receive the sandbox's webhooks (an app's own route: support/nuxt-fixture.ts). */
+  partnerWebhookUrls: string[];
+  stack: { sandbox: Sandbox; harness: Harness };
+  sandbox: Sandbox;
+  harness: Harness;
+};
 
 /** What every scenario gets, in every engine. */
 export interface ScenarioFixtures {
@@ -57,14 +65,16 @@ export interface ScenarioFixtures {
 
 /** The sandbox and harness, no browser yet. */
 const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixtures>({
+  partnerWebhookUrls: [[], { scope: 'worker', option: true }],
   stack: [
-    async ({}, use) => {
+    async ({ partnerWebhookUrls }, use) => {
       const tls = await ensureCertificate({ dir: CERT_DIR, hostNames: Object.values(HOSTS) });
       const harness = await startHarness({ tls, hosts: { partner: HOSTS.partner, evil: HOSTS.evil } });
       const sandbox = await startSandbox({
         ports: { demo: 0, cdn: 0, signing: 0 },
         hosts: { partner: HOSTS.partner, cdn: HOSTS.cdn, signing: HOSTS.signing },
         extraPartnerOrigins: [harness.origins.partner],
+        partnerWebhookUrls,
         distDir: SDK_DIST_DIR,
         slowReadyMs: SLOW_READY_MS,
         expireMs: EXPIRE_MS,

@@ -14,10 +14,6 @@ declare function getSigningToken(): Promise<string>; // the token function of th
   'docs/appearance.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
 `,
-  'docs/frameworks.md': `
-// Nuxt's own global in nuxt.config.ts (Nuxt is not installed here): the part of its signature the docs use.
-declare function defineNuxtConfig(config: { vue?: { compilerOptions?: { isCustomElement?: (tag: string) => boolean } } }): unknown;
-`,
   'loader/README.md': `
 declare const signingToken: string; // the signer's token, handed to the page by its backend
 declare function hideSpinner(): void;
