@@ -28,9 +28,13 @@ export interface Sandbox {
   /** The pinned files' integrity, from their sidecars (null: not built). */
   integrity: { sdk: string | null; element: string | null };
   apiToken: string;
+  /** The secret its webhooks are signed with (`whsec_…`). */
+  webhookSecret: string;
   cert: string;
+  /** The certificate's path, as the banner prints it for backends to trust. */
+  certFile: string;
   confirmations(): Array<{ eventId: string; applicationId: string; sessionId?: string }>;
-  deliveries(): Array<{ event_id: string; success: boolean; http_status: number | null }>;
+  deliveries(): Array<{ event_id: string; url: string; success: boolean; http_status: number | null }>;
   /** How many signing sessions the app started for a token. */
   sessionStarts(token: string): number;
 }
