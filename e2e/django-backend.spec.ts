@@ -1,5 +1,9 @@
-// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in Chromium and Firefox.
+// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in Chromium and Firefox,
+// and its routes called from Node (Chromium's project only).
+import { backendRouteChecks } from './scenarios/backend-routes';
 import { backendScenarios } from './scenarios/backends';
 import { backendTest } from './support/backend-fixture';
 
-backendScenarios(backendTest('django'), 'Django');
+const test = backendTest('django');
+backendScenarios(test, 'Django');
+backendRouteChecks(test, 'Django');

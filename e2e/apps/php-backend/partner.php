@@ -5,7 +5,7 @@
 declare(strict_types=1);
 
 $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if (preg_match('#^/login/([0-9a-f-]{36})$#', (string) $path, $match)) {
+if (preg_match('#^/login/([\w-]+)$#', (string) $path, $match)) {
     session_set_cookie_params(['path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax']);
     session_start();
     $_SESSION['application_id'] = $match[1];

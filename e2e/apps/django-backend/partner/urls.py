@@ -3,6 +3,6 @@ from django.urls import include, path
 from .login import login
 
 urlpatterns = [
-    path('login/<uuid:application_id>', login),
+    path('login/<str:application_id>', login),
     path('', include('signing.urls')),
 ]
