@@ -1,9 +1,5 @@
-// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in Chromium and Firefox,
-// and its routes called from Node (Chromium's project only).
-import { backendRouteChecks } from './scenarios/backend-routes';
+// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in Chromium and Firefox.
 import { backendScenarios } from './scenarios/backends';
 import { backendTest } from './support/backend-fixture';
 
-const test = backendTest('django');
-backendScenarios(test, 'Django');
-backendRouteChecks(test, 'Django');
+backendScenarios(backendTest('django'), 'Django');

@@ -17,10 +17,17 @@ const backendFixture = (kind: BackendKind) =>
     { scope: 'worker', timeout: START_TIMEOUT_MS },
   ] as const;
 
-/** Chromium and Firefox (Playwright). */
-export const backendTest = (kind: BackendKind) =>
-  test.extend<object, { backend: Backend }>({ backend: backendFixture(kind) as never });
+const playwrightTests = {
+  django: test.extend<object, { backend: Backend }>({ backend: backendFixture('django') as never }),
+  php: test.extend<object, { backend: Backend }>({ backend: backendFixture('php') as never }),
+};
+const webkitTests = {
+  django: webkitTest.extend<object, { backend: Backend }>({ backend: backendFixture('django') as never }),
+  php: webkitTest.extend<object, { backend: Backend }>({ backend: backendFixture('php') as never }),
+};
+
+/** Chromium and Firefox (Playwright): one test type per kind, so that every spec of a kind shares its workers. */
+export const backendTest = (kind: BackendKind) => playwrightTests[kind];
 
 /** WebKit (WebDriver). */
-export const backendWebkitTest = (kind: BackendKind) =>
-  webkitTest.extend<object, { backend: Backend }>({ backend: backendFixture(kind) as never });
+export const backendWebkitTest = (kind: BackendKind) => webkitTests[kind];

@@ -1,17 +1,14 @@
-// docs/server-rendered.md's backend blocks (support/backend-apps.ts) called from Node, no browser, once per run
-// (Chromium's project): the token route answers as the document's checklist says (401 without a session, 403
-// without the element's header, 502 when the contracts call fails, else the token, no-store), and the webhook route
-// answers 400 to a delivery whose signature does not verify (a wrong key, Standard Webhooks' decoded key, an old
-// timestamp) and 204 to one that does.
+// docs/server-rendered.md's Django and PHP blocks (support/backend-apps.ts) called from Node, no browser, once per
+// run (Chromium's project only): each token route answers as the document's checklist says (401 without a
+// session, 403 without the element's header, 502 when the contracts call fails, else the token, no-store), and
+// each webhook route answers 400 to a delivery whose signature does not verify (another key, Standard Webhooks'
+// decoded key, an old timestamp) and 204 to one that does.
 import { createHmac } from 'node:crypto';
-import type { TestInfo } from '@playwright/test';
-import { requestLoopback } from '../../lib/loopback-client.mjs';
-import { signatureHeader } from '../../demo/server/webhook-signature.mjs';
-import type { Backend } from '../support/backend-apps';
-import { expect } from '../support/fixtures';
-
-type RouteArgs = { backend: Backend };
-export type BackendRouteTest = (title: string, body: (args: RouteArgs, testInfo: TestInfo) => Promise<void>) => void;
+import { requestLoopback } from '../lib/loopback-client.mjs';
+import { signatureHeader } from '../demo/server/webhook-signature.mjs';
+import type { Backend } from './support/backend-apps';
+import { backendTest } from './support/backend-fixture';
+import { expect } from './support/fixtures';
 
 /** The signer's session for `applicationId`: the partner's login, its Set-Cookie as a Cookie header. */
 async function sessionFor(backend: Backend, applicationId: string): Promise<string> {
@@ -21,11 +18,16 @@ async function sessionFor(backend: Backend, applicationId: string): Promise<stri
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-export function backendRouteChecks(test: BackendRouteTest, name: string): void {
+for (const [kind, name] of [
+  ['django', 'Django'],
+  ['php', 'PHP'],
+] as const) {
+  // Each backend in workers of its own (both answer the docs' /signing-token on the harness).
+  const test = backendTest(kind);
+
   test(`the docs' ${name} token route: 401 without a session, 403 without the element's header, 502 when the contracts call fails; else { signingToken }, no-store`, async ({
     backend,
-  }, testInfo) => {
-    testInfo.skip(testInfo.project.name !== 'chromium', 'no browser: once per run');
+  }) => {
     const tokenUrl = new URL('/signing-token', backend.loginUrl('x')).href;
     const post = (headers: Record<string, string>) =>
       requestLoopback({ url: tokenUrl, method: 'POST', headers, ca: backend.sandbox.cert });
@@ -49,8 +51,7 @@ export function backendRouteChecks(test: BackendRouteTest, name: string): void {
 
   test(`the docs' ${name} webhook route: 400 unless the signature verifies with the whole whsec_ secret within 300 s, then 204`, async ({
     backend,
-  }, testInfo) => {
-    testInfo.skip(testInfo.project.name !== 'chromium', 'no browser: once per run');
+  }) => {
     const secret = backend.sandbox.webhookSecret;
     const body = JSON.stringify({
       id: crypto.randomUUID(),
