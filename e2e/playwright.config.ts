@@ -24,13 +24,15 @@ import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
 // leak: Chromium's heap and listener counters; react-ssr: server rendering in Node, no browser (once is enough);
 // demo-phone: a phone's viewport (isMobile), which Playwright emulates in Chromium only; sveltekit-check:
 // svelte-check and the token route from Node, no browser (once is enough); nuxt-check: nuxt typecheck and the
-// token and webhook routes from Node, no browser (once is enough).
+// token and webhook routes from Node, no browser (once is enough); backend-routes: the docs' Django and PHP
+// routes from Node, no browser.
 const CHROMIUM_ONLY = [
   'leak.spec.ts',
   'react-ssr.spec.ts',
   'demo-phone.spec.ts',
   'sveltekit-check.spec.ts',
   'nuxt-check.spec.ts',
+  'backend-routes.spec.ts',
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // The SvelteKit app (support/sveltekit-app.ts) without a browser, once per run (Chromium's project): svelte-check
 // passes on it (the docs' blocks and contracts-sdk/svelte's typing of the element), and the docs' token route
-// answers only the element's request in the signer's own session, never to be cached.
+// answers only the element's request in the signer's own session (401, 403), 502 when the contracts call fails, never cached.
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';
 import { svelteCheck, sveltekitAppBuild } from './support/sveltekit-app';
@@ -11,23 +11,35 @@ test('svelte-check passes on the app built from the docs: no error, no warning',
   expect(await svelteCheck(await sveltekitAppBuild())).toBe('');
 });
 
-test("the docs' token route: 403 without the signer's session or the element's header; else { signingToken }, no-store", async ({
+test("the docs' token route, as the token route's checklist says: 401 without a session, 403 for another's application or without the element's header, 502 when the contracts call fails; else { signingToken }, no-store", async ({
   sandbox,
   sveltekitApp,
 }) => {
+  const post = (applicationId: string, headers: Record<string, string>) => {
+    const url = sveltekitApp.url(`/apply/${applicationId}/sign/token`);
+    return requestLoopback({
+      url,
+      method: 'POST',
+      headers: { origin: new URL(url).origin, ...headers },
+      ca: sandbox.cert,
+    });
+  };
   const applicationId = crypto.randomUUID();
-  const url = sveltekitApp.url(`/apply/${applicationId}/sign/token`);
-  const post = (headers: Record<string, string>) =>
-    requestLoopback({ url, method: 'POST', headers: { origin: new URL(url).origin, ...headers }, ca: sandbox.cert });
   const session = { cookie: `signer=${applicationId}` };
   const element = { 'x-requested-with': 'contracts-sdk' };
 
-  expect((await post(element)).status, 'no session').toBe(403);
-  expect((await post({ cookie: `signer=${crypto.randomUUID()}`, ...element })).status, "another's session").toBe(403);
-  expect((await post(session)).status, "not the element's request").toBe(403);
+  expect((await post(applicationId, element)).status, 'no session').toBe(401);
+  expect(
+    (await post(applicationId, { cookie: `signer=${crypto.randomUUID()}`, ...element })).status,
+    "another's session",
+  ).toBe(403);
+  expect((await post(applicationId, session)).status, "not the element's request").toBe(403);
   expect(sveltekitApp.issuedTokens(applicationId), 'no token fetched for a refused request').toEqual([]);
+  // The sandbox's contracts endpoint answers 404 to an id that is not a UUID: the route answers 502, no body of it.
+  const failed = await post('loan-42', { cookie: 'signer=loan-42', ...element });
+  expect([failed.status, failed.body.includes('sbx_')], 'the contracts call failed').toEqual([502, false]);
 
-  const answer = await post({ ...session, ...element });
+  const answer = await post(applicationId, { ...session, ...element });
   expect(answer.status).toBe(200);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(answer.headers['cache-control']).toBe('no-store');

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, from Debian packages, what the real-browser tests drive: Chromium, Firefox ESR, WebKitGTK's
 # WebDriver (with MiniBrowser) under a virtual display (Xvfb), and for the release tests nginx and a real S3
-# (Ceph's RADOS Gateway with one monitor and one OSD; test/release/radosgw.ts runs it). Playwright's own browser
+# (Ceph's RADOS Gateway with one monitor and one OSD; test/release/radosgw.ts runs it), and PHP with its curl
+# extension for the PHP backend of the docs (e2e/backends.spec.ts). Playwright's own browser
 # downloads are never used. Skips whatever is already installed, runs `apt-get update` only when
 # something is missing, then maps the test host names to 127.0.0.1 in /etc/hosts (WebKitGTK resolves names only
 # there). Prints what it installed or found, with versions.
@@ -9,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian package → the file the tests run from it.
-packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx radosgw ceph-mon ceph-osd)
+packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx radosgw ceph-mon ceph-osd php-cli php-curl)
 # Installed without Recommends: Ceph recommends the whole cluster tooling (ceph-mgr, ceph-mds, python modules,
 # ~300 MB more); a throwaway one-OSD cluster needs none of it.
 lean=(radosgw ceph-mon ceph-osd)
@@ -22,6 +23,9 @@ declare -A binary=(
   [radosgw]=/usr/bin/radosgw
   [ceph-mon]=/usr/bin/ceph-mon
   [ceph-osd]=/usr/bin/ceph-osd
+  [php-cli]=/usr/bin/php
+  # An extension, not a program: checked below by asking PHP for it.
+  [php-curl]=/usr/bin/php
 )
 
 installed() {
@@ -88,6 +92,11 @@ for package in "${packages[@]}"; do
   fi
   printf 'install-browsers: %-9s %-17s %-28s %s\n' "$state" "$package" "$(version_of "$package")" "${binary[$package]}"
 done
+# Debian's php-cli has no curl of its own: the docs' PHP backend needs php-curl loaded.
+if ! php -r 'exit(function_exists("curl_init") ? 0 : 1);'; then
+  echo "install-browsers: php-curl is installed but PHP does not load its curl extension (php -m)" >&2
+  exit 1
+fi
 
 # The test host names, from the same list the suites use (node is present: the README's next step is npm ci).
 if [ "${as_root[0]:-}" = unavailable ]; then

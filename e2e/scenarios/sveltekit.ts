@@ -49,7 +49,7 @@ const follow = (host: Host, link: string) =>
   host.evaluate((link) => document.querySelector<HTMLElement>(link)?.click(), link);
 const signedPageShown = (host: Host) =>
   expect
-    .poll(() => host.evaluate(() => document.querySelector('#signed')?.textContent), { message: 'the signed page' })
+    .poll(() => host.evaluate(() => document.querySelector('h1')?.textContent), { message: "the docs' signed page" })
     .toBe('Thank you');
 
 /** The signing page's HTML and its __data.json, fetched from Node with the signer's session, as a cache would. */

@@ -21,9 +21,17 @@ export interface AppServer {
   port: number;
 }
 
+/** How to start a server that is not node, or on a port chosen before (one a sandbox delivers webhooks to). */
+export interface StartOptions {
+  command?: string;
+  port?: number;
+  /** The stream it says `ready` on (PHP's built-in server: stderr). */
+  readyOn?: 'stdout' | 'stderr';
+}
+
 /**
- * Starts `args` (after node) in `dir` on `port` (default: a free one; `argsFor(port)`, `envFor(port)`) and resolves
- * once it printed `ready`; a server that exits or stays silent is stopped and named with its stderr.
+ * Starts `args` (after node, or `command`) in `dir` on `port` (default: a free one; `argsFor(port)`,
+ * `envFor(port)`) and resolves once it printed `ready`; a server that exits or stays silent is stopped and named with its stderr.
  */
 export async function startAppServer(
   what: string,
@@ -31,10 +39,10 @@ export async function startAppServer(
   argsFor: (port: number) => string[],
   envFor: (port: number) => Record<string, string>,
   ready: RegExp,
-  chosenPort?: number,
+  { command = process.execPath, port: chosen, readyOn = 'stdout' }: StartOptions = {},
 ): Promise<AppServer> {
-  const port = chosenPort ?? (await freePort());
-  const server = spawn(process.execPath, argsFor(port), {
+  const port = chosen ?? (await freePort());
+  const server = spawn(command, argsFor(port), {
     cwd: dir,
     env: { ...process.env, ...SANDBOX_CA_ENV, ...envFor(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,7 +50,7 @@ export async function startAppServer(
   const stderr: string[] = [];
   server.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
   try {
-    await waitForOutput(server, server.stdout, ready, {
+    await waitForOutput(server, server[readyOn], ready, {
       what,
       timeoutMs: START_TIMEOUT_MS,
       details: () => stderr.join(''),

@@ -31,6 +31,8 @@ export interface Sandbox {
   /** The `whsec_…` secret every webhook delivery is signed with. */
   webhookSecret: string;
   cert: string;
+  /** The certificate's path, as the banner prints it for backends to trust. */
+  certFile: string;
   confirmations(): Array<{ eventId: string; applicationId: string; sessionId?: string }>;
   deliveries(): Array<{ event_id: string; url: string; success: boolean; http_status: number | null }>;
   /** How many signing sessions the app started for a token. */

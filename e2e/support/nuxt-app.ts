@@ -110,7 +110,7 @@ export async function startNuxtApp(harness: Harness, sandbox: Sandbox, port: num
       NUXT_PUBLIC_SIGNING_APP_URL: sandbox.origins.signing,
     }),
     /Listening on/,
-    port,
+    { port },
   );
   for (const prefix of APP_PREFIXES)
     harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, server.port));

@@ -51,7 +51,8 @@ function replaced(text: string, from: string, to: string): string {
   return text.replaceAll(from, to);
 }
 
-const htmlPage = (body: string) =>
+/** A whole HTML document around a block of the docs. */
+export const htmlPage = (body: string) =>
   `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Partner page</title></head><body>\n${body}</body></html>`;
 
 /** A token route answering the queued tokens (JSON or text) and recording its calls. */
@@ -123,8 +124,11 @@ function mountQuickstart(harness: Harness, sandbox: Sandbox): PlainPage {
   return { url: `${harness.origins.partner}/quickstart/`, queueTokens: route.queueTokens, calls: route.calls };
 }
 
-/** docs/server-rendered.md's page under its complete CSP header, with the signer's session cookie. */
-function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
+/**
+ * docs/server-rendered.md's page block filled as the document says (the sandbox's CDN with the sidecars' integrity,
+ * its signing app), and the value of its complete CSP header with the sandbox's addresses.
+ */
+export function serverRenderedPage(sandbox: Sandbox): { block: string; csp: string } {
   const block = replaced(
     withSidecarIntegrity(
       replaced(snippet('docs/server-rendered.md', 'server-rendered-page'), DOC_CDN, sandbox.origins.cdn),
@@ -140,6 +144,12 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
     DOC_APP,
     sandbox.origins.signing,
   );
+  return { block, csp };
+}
+
+/** docs/server-rendered.md's page under its complete CSP header, with the signer's session cookie. */
+function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
+  const { block, csp } = serverRenderedPage(sandbox);
   const indexTag = /<script defer src="[^"]+\/index\.umd\.js"[^>]*><\/script>\n/.exec(block)?.[0];
   if (!indexTag) throw new Error("the docs' block no longer has index.umd.js's tag as written");
   const variants: Record<string, string> = {

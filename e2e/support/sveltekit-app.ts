@@ -35,6 +35,7 @@ const docBlocks = () =>
   [
     ['src/lib/SignLoanContract.svelte', snippet('docs/frameworks.md', 'svelte-example')],
     ['src/routes/apply/[id]/sign/+page.svelte', snippet('docs/frameworks.md', 'sveltekit-page')],
+    ['src/routes/apply/[id]/signed/+page.svelte', snippet('docs/frameworks.md', 'sveltekit-signed-page')],
     ['src/routes/apply/[id]/sign/token/+server.ts', snippet('docs/frameworks.md', 'sveltekit-token-route')],
     ['src/lib/server/contracts.ts', snippet('docs/frameworks.md', 'sveltekit-contracts')],
     ['src/lib/signing-config.ts', snippet('docs/frameworks.md', 'sveltekit-signing-config')],

@@ -1,0 +1,5 @@
+// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in Chromium and Firefox.
+import { backendScenarios } from './scenarios/backends';
+import { backendTest } from './support/backend-fixture';
+
+backendScenarios(backendTest('django'), 'Django');

@@ -1,0 +1,192 @@
+// docs/server-rendered.md's backend blocks, run as copied (issue #53): the Django app (`django-views`,
+// `django-urls` as signing/views.py and signing/urls.py of e2e/apps/django-backend, `manage.py runserver` from a
+// venv of its pinned requirements) and the PHP router script (`php-router` as signing.php beside
+// e2e/apps/php-backend's login, `php -S`). Each gets only what the docs say to fill: SVC_BASE_URL,
+// SVC_API_TOKEN, SVC_WEBHOOK_SECRET, and the sandbox's certificate (SSL_CERT_FILE for Python, SVC_CA_FILE for PHP).
+// Each backend has a sandbox of its own that delivers application.contract.signed to its webhook route, and sits
+// behind the harness's partner origin with the docs' page (plain-pages.ts) at /sign/: /login/<id> (the partner's
+// own login) and /signing-token go to it, as to a partner's server behind its TLS proxy; every answer it gives
+// there is kept, so the tests know what it served. Its service calls go through a relay that notes the tokens.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snippet } from '../../lib/doc-snippets.mjs';
+import { freePort } from '../../lib/free-port.mjs';
+import { send } from '../../lib/http-kit.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { startSandbox } from '../../demo/server/sandbox.mjs';
+import { mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { djangoPython } from './django-venv';
+import { HOSTS, type Harness, SDK_DIST_DIR, type Sandbox } from './fixtures';
+import { htmlPage, serverRenderedPage } from './plain-pages';
+
+export type BackendKind = 'django' | 'php';
+
+/** An answer the backend gave the browser through the harness. */
+export interface Served {
+  request: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface Backend {
+  kind: BackendKind;
+  /** The backend's own sandbox (its webhooks go to the backend). */
+  sandbox: Sandbox;
+  /** The partner's login for an application, which opens the docs' page. */
+  loginUrl(applicationId: string): string;
+  /** The signing tokens the backend got for an application, in order. */
+  issuedTokens(applicationId: string): string[];
+  /** Every answer the backend gave through the harness, in order. */
+  served(): Served[];
+  /** Everything the backend printed (its log). */
+  printed(): string;
+  /** Resolves once the backend has printed a line matching `pattern`. */
+  untilPrinted(pattern: RegExp): Promise<void>;
+  webhookUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The project folder of a backend with the docs' blocks written in as the files they say they are. */
+function project(kind: BackendKind): string {
+  const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-${kind}-`));
+  cpSync(join(REPO_ROOT, 'e2e', 'apps', `${kind}-backend`), dir, { recursive: true });
+  if (kind === 'php') {
+    writeFileSync(join(dir, 'signing.php'), snippet('docs/server-rendered.md', 'php-router'));
+  } else {
+    mkdirSync(join(dir, 'signing'));
+    writeFileSync(join(dir, 'signing', '__init__.py'), '');
+    writeFileSync(join(dir, 'signing', 'views.py'), snippet('docs/server-rendered.md', 'django-views'));
+    writeFileSync(join(dir, 'signing', 'urls.py'), snippet('docs/server-rendered.md', 'django-urls'));
+  }
+  return dir;
+}
+
+/** Sends the browser's request to the backend on `port` and keeps what it answered. */
+function forwardKept(port: number, kept: Served[]) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const upstream = request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          kept.push({
+            request: `${req.method} ${req.url}`,
+            status: answer.statusCode ?? 0,
+            contentType: String(answer.headers['content-type'] ?? ''),
+            body: body.toString('utf8'),
+          });
+          res.writeHead(answer.statusCode ?? 502, answer.headers).end(body);
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  };
+}
+
+/** The command, arguments and readiness line of each backend's server on `port`. */
+async function serverOf(kind: BackendKind, port: number) {
+  if (kind === 'php')
+    return {
+      command: 'php',
+      args: ['-S', `127.0.0.1:${port}`, 'partner.php'],
+      ready: /Development Server \(http:\/\/127\.0\.0\.1:\d+\) started/,
+      readyOn: 'stderr' as const,
+    };
+  return {
+    command: await djangoPython(),
+    args: ['manage.py', 'runserver', '--noreload', `127.0.0.1:${port}`],
+    ready: /Starting development server at/,
+    readyOn: 'stdout' as const,
+  };
+}
+
+/** What the docs say to set, and nothing else the app reads. */
+function environmentOf(kind: BackendKind, sandbox: Sandbox, serviceBase: string, certFile: string) {
+  const common = {
+    SVC_BASE_URL: serviceBase,
+    SVC_API_TOKEN: sandbox.apiToken,
+    SVC_WEBHOOK_SECRET: sandbox.webhookSecret,
+  };
+  if (kind === 'php') return { ...common, SVC_CA_FILE: certFile };
+  // This machine sets SSL_CERT_FILE for every process: the docs' value replaces it.
+  return { ...common, SSL_CERT_FILE: certFile, DJANGO_SECRET_KEY: crypto.randomUUID(), PYTHONUNBUFFERED: '1' };
+}
+
+/** Starts `kind` with a sandbox of its own and puts it behind the harness's partner origin. */
+export async function startBackend(kind: BackendKind, harness: Harness): Promise<Backend> {
+  const port = await freePort();
+  const webhookUrl = `http://127.0.0.1:${port}/webhooks/svc`;
+  const sandbox = (await startSandbox({
+    ports: { demo: 0, cdn: 0, signing: 0 },
+    hosts: { partner: HOSTS.partner, cdn: HOSTS.cdn, signing: HOSTS.signing },
+    extraPartnerOrigins: [harness.origins.partner],
+    partnerWebhookUrls: [webhookUrl],
+    distDir: SDK_DIST_DIR,
+    webhookBackoffMs: 200,
+  })) as Sandbox & { close(): Promise<void> };
+  const relay = `${kind}-api`;
+  const issuedTokens = mountTokenRelay(harness, sandbox, relay);
+  // Python resolves no test host name: the service at 127.0.0.1, as the docs say (the certificate lists it).
+  const serviceBase = `https://127.0.0.1:${new URL(harness.origins.partner).port}/${relay}`;
+  const dir = project(kind);
+  const { command, args, ready, readyOn } = await serverOf(kind, port);
+  let printed = '';
+  const server = await startAppServer(
+    `${kind} backend`,
+    dir,
+    () => args,
+    () => environmentOf(kind, sandbox, serviceBase, sandbox.certFile),
+    ready,
+    { command, port, readyOn },
+  ).catch(async (error) => {
+    await sandbox.close();
+    throw error;
+  });
+  const listeners = new Set<() => void>();
+  for (const stream of [server.process.stdout, server.process.stderr])
+    stream?.on('data', (chunk) => {
+      printed += String(chunk);
+      for (const listener of listeners) listener();
+    });
+
+  const kept: Served[] = [];
+  for (const prefix of ['login', 'signing-token']) harness.mount(prefix, forwardKept(port, kept));
+  const { block, csp } = serverRenderedPage(sandbox);
+  harness.mount('sign', (_req: IncomingMessage, res: ServerResponse) =>
+    send(res, 200, htmlPage(block), {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': csp,
+    }),
+  );
+  return {
+    kind,
+    sandbox,
+    webhookUrl,
+    loginUrl: (applicationId) => `${harness.origins.partner}/login/${applicationId}`,
+    issuedTokens,
+    served: () => [...kept],
+    printed: () => printed,
+    untilPrinted: (pattern) =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (!pattern.test(printed)) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        check();
+      }),
+    async stop() {
+      await stopServer(server.process);
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
