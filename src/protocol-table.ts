@@ -6,8 +6,8 @@
 // - the message types of protocol.ts, channel.ts and lifecycle.ts are mapped from it (protocol-types.ts: types
 //   only, 0 bytes);
 // - the build keeps every type and field name in it unshortened (lib/mangled-properties.mjs wireNames());
-// - test/unit/protocol-table.test.ts holds the code to it: what parseAppMessage accepts, lifecycle.ts's inOrder,
-//   each feature's negotiation, and every message the SDK posts (types and fields).
+// - test/unit/protocol-table.test.ts holds the code to it (what parseAppMessage accepts, lifecycle.ts's inOrder,
+//   each feature's negotiation), and test/unit/sdk-messages.test.ts every message the SDK posts (types, fields).
 // It is not a runtime interpreter: driving validation from it cost 30 B more than the checks it would replace
 // (issue #43, measured), so the bundle keeps the direct checks and tree-shaking drops this file.
 import { HEARTBEAT, RENEW, UPDATE, WARM } from './protocol';
