@@ -3,8 +3,8 @@
 // (`ui.systemUsesDarkTheme`): the cross-site signing frame must report dark and the app show its dark theme. Not
 // live (a pref set at launch); Chromium switches the scheme live in e2e/scenarios/appearance.ts.
 import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
-import { adHocToken, expect, test } from './support/fixtures';
-import { frameIn, openAndWait } from './support/sdk-driver';
+import { expect, test } from './support/fixtures';
+import { frameIn } from './support/sdk-driver';
 
 test.skip(({ browserName }) => browserName !== 'firefox', 'a Firefox profile pref: Chromium emulates the scheme');
 test.use({
@@ -16,15 +16,9 @@ test.use({
 
 test("theme auto with a dark system: the app's cross-site frame reports dark and shows the dark theme", async ({
   page,
-  sandbox,
-  hostUrl,
+  openSigned,
 }) => {
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    appUrl: sandbox.origins.signing,
-    appearance: { theme: 'auto' },
-  });
+  await openSigned(page, { appearance: { theme: 'auto' } });
   const frame = page.frameLocator(frameIn('c1')).locator('html');
   expect(
     await frame.evaluate((root) => ({

@@ -102,16 +102,9 @@ test("height 'auto': the frame is the app's content height, and shrinks with it 
 
 test("height 'auto' with maxHeight: the frame stops at the maximum and the app scrolls inside it", async ({
   page,
-  sandbox,
-  hostUrl,
+  openSigned,
 }) => {
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    appUrl: sandbox.origins.signing,
-    height: 'auto',
-    maxHeight: 400,
-  });
+  await openSigned(page, { height: 'auto', maxHeight: 400 });
   // The app reports its height before ready (docs/protocol.md: after each render), so the clamp is in place now.
   const layout = await frameLayout(page, 'c1');
   expect(layout.frameHeight).toBe(400);
@@ -121,16 +114,9 @@ test("height 'auto' with maxHeight: the frame stops at the maximum and the app s
 
 test("height 'auto' with minHeight: the frame follows the content down to the minimum, then stays there", async ({
   page,
-  sandbox,
-  hostUrl,
+  openSigned,
 }) => {
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    appUrl: sandbox.origins.signing,
-    height: 'auto',
-    minHeight: 500,
-  });
+  await openSigned(page, { height: 'auto', minHeight: 500 });
   expect(await expectFrameFitsContent(page, 'c1')).toBeGreaterThan(500);
 
   await sign(page, 'c1');
@@ -145,15 +131,9 @@ test("height 'auto' with minHeight: the frame follows the content down to the mi
 for (const locale of ['de', 'de-DE']) {
   test(`locale '${locale}': the sandbox app renders German and says so in <html lang>`, async ({
     page,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await page.goto(hostUrl());
-    await openAndWait(page, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      locale,
-    });
+    await openSigned(page, { locale });
     const frame = signingFrame(page, 'c1');
     await expect(frame.getByRole('heading', { name: 'Darlehensvertrag für Unternehmen' })).toBeVisible();
     await expect(frame.getByRole('heading', { name: 'Darlehenskonditionen' })).toBeVisible();
@@ -164,27 +144,19 @@ for (const locale of ['de', 'de-DE']) {
   });
 }
 
-test("locale 'fr': the sandbox app has no French and falls back to English", async ({ page, sandbox, hostUrl }) => {
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    appUrl: sandbox.origins.signing,
-    locale: 'fr',
-  });
+test("locale 'fr': the sandbox app has no French and falls back to English", async ({ page, openSigned }) => {
+  await openSigned(page, { locale: 'fr' });
   const frame = signingFrame(page, 'c1');
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
   await expect(frame.getByRole('heading', { name: 'Business Term Loan Agreement' })).toBeVisible();
   await expect(frame.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test("locale 'de' on an error: the app's error page is German too", async ({ page, sandbox, hostUrl }) => {
-  await page.goto(hostUrl());
-  await openAndWait(
+test("locale 'de' on an error: the app's error page is German too", async ({ page, openSigned }) => {
+  await openSigned(
     page,
-    'a',
-    'c1',
-    { signingToken: adHocToken('verification_required'), appUrl: sandbox.origins.signing, locale: 'de' },
-    'contract.error',
+    { signingToken: adHocToken('verification_required'), locale: 'de' },
+    { until: 'contract.error' },
   );
   const frame = signingFrame(page, 'c1');
   await expect(

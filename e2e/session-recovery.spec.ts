@@ -3,7 +3,7 @@
 // never sees an event twice. After completed, nothing is sent again.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import { names, openAndWait, sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { names, sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 /** Counts the documents the signing frame has loaded (each reload is one more). */
@@ -18,15 +18,10 @@ function countEmbedDocuments(page: Page, signingOrigin: string): () => number {
 test('reload before ready: the same attempt goes on and reaches ready, each event once', async ({
   page,
   sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   const documents = countEmbedDocuments(page, sandbox.origins.signing);
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('reload'),
-    contractId: 'r1',
-    appUrl: sandbox.origins.signing,
-  });
+  await openSigned(page, { signingToken: adHocToken('reload'), contractId: 'r1' });
   expect(documents()).toBe(2);
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
@@ -42,18 +37,12 @@ test('reload before ready: the same attempt goes on and reaches ready, each even
 test('reload after ready: the new page gets its session back and completes, with no repeated event', async ({
   page,
   sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   const documents = countEmbedDocuments(page, sandbox.origins.signing);
   const debugLines: string[] = [];
   page.on('console', (message) => debugLines.push(message.text()));
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    contractId: 'r2',
-    appUrl: sandbox.origins.signing,
-    debug: true,
-  });
+  await openSigned(page, { contractId: 'r2', debug: true });
   expect(documents()).toBe(1);
 
   await clickInCrossSiteFrame(signingFrame(page, 'c1'), 'Reload this page');
@@ -75,18 +64,13 @@ test('reload after ready: the new page gets its session back and completes, with
 test('reload after completed: the token is not sent again and the app says the session ended', async ({
   page,
   sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   const sessionCalls: string[] = [];
   page.context().on('request', (request) => {
     if (request.url() === `${sandbox.origins.signing}/embed/api/session`) sessionCalls.push(request.url());
   });
-  await page.goto(hostUrl());
-  await openAndWait(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    contractId: 'r3',
-    appUrl: sandbox.origins.signing,
-  });
+  await openSigned(page, { contractId: 'r3' });
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   expect(sessionCalls).toHaveLength(1);

@@ -104,7 +104,13 @@ export function internalNames(root = ROOT) {
  */
 export function wireNames(root = ROOT) {
   const names = new Set();
-  const keysOf = (literal) => literal.properties.map(nameOf).filter((name) => name !== undefined);
+  // An object literal's keys, through `as const` and `satisfies`.
+  const literalOf = (node) =>
+    ts.isAsExpression(node) || ts.isSatisfiesExpression(node) ? literalOf(node.expression) : node;
+  const keysOf = (node) =>
+    literalOf(node)
+      .properties.map(nameOf)
+      .filter((name) => name !== undefined);
   for (const node of nodes(parse(root, PROTOCOL_TABLE))) {
     if (ts.isVariableDeclaration(node) && node.name.getText() === 'ENVELOPE_FIELDS') {
       for (const name of keysOf(node.initializer)) names.add(name);

@@ -2,14 +2,21 @@ import type { Settings } from './config';
 import { focusedElement } from './focused';
 import type { Logger } from './logger';
 import type { Presentation } from './presentation';
-import { envelope, initMessage, parseAppMessage, type AppMessage, type KeepAliveMessage } from './protocol';
+import {
+  envelope,
+  initMessage,
+  parseAppMessage,
+  type AppMessage,
+  type KeepAliveMessage,
+  type SendToApp,
+} from './protocol';
 
 /** One hello's private MessagePort to the app: everything after the handshake travels over it. */
 export interface AppPort {
   /** Asks the app to focus its first control (docs/protocol.md §6.2). @internal */
   askFocus(): void;
   /** Posts an SDK → app message of `type` with `fields` over this port (docs/protocol.md §6.2). @internal */
-  send(type: string, fields?: object): void;
+  send: SendToApp;
   /** The optional features both sides listed in this handshake (docs/protocol.md §4.5). */
   features: readonly string[];
   close(): void;
@@ -60,7 +67,7 @@ export function connectAppPort(
   frameWindow.postMessage(init, settings.app.origin, [port2]);
   // Logged at every hello: a second line means the app reloaded or navigated inside its frame (docs/protocol.md §5).
   log(`hello accepted (protocol ${version}), init sent to`, settings.app.origin);
-  const send = (type: string, fields?: object) => port.postMessage(envelope(version, type, fields));
+  const send: SendToApp = (type, fields) => port.postMessage(envelope(version, type, fields));
   return {
     askFocus() {
       rememberFocus();

@@ -5,7 +5,7 @@ import type { Logger } from './logger';
 import { presentation } from './presentation';
 import { connectAppPort, type AppPort } from './app-port';
 import { envelope, HEARTBEAT, helloFeatures, helloVersion, RENEW, WARM } from './protocol';
-import type { AppMessage, KeepAliveMessage } from './protocol';
+import type { AppMessage, KeepAliveMessage, SendToApp } from './protocol';
 import { createRenewal } from './renewal';
 import { withToken } from './token';
 import { createWatchdog } from './watchdog';
@@ -47,7 +47,7 @@ export interface Channel {
   /** Whether the app has said hello: a frame that never did, never loaded or never spoke (docs/protocol.md §4.1). @internal */
   heard(): boolean;
   /** Posts an SDK → app message over the current port; nothing before the handshake (docs/protocol.md §6.2). @internal */
-  send(type: string, fields?: object): void;
+  send: SendToApp;
   /** The optional features of the current handshake (docs/protocol.md §4.5); none before it. */
   features(): readonly string[];
   /**
@@ -83,7 +83,7 @@ export function openChannel(options: ChannelOptions): Channel {
   // The current port's handshake. Its `tokens` are the attempt's, newest first (a renewal adds one): the next hello's
   // init gets the first, and app text is cleaned of all of them until the attempt ends.
   let handshake: Parameters<typeof connectAppPort>[2] | undefined;
-  const send = (type: string, fields?: object) => port?.send(type, fields);
+  const send: SendToApp = (type, fields) => port?.send(type, fields);
   const onPortMessage = routePortMessages(options, send, () => handshake!, ignoreApp);
 
   // Each accepted hello: the previous port closes, and init goes with the owner's settings and presentation as they
@@ -126,7 +126,7 @@ export function openChannel(options: ChannelOptions): Channel {
  */
 function routePortMessages(
   options: ChannelOptions,
-  send: (type: string, fields?: object) => void,
+  send: SendToApp,
   handshake: () => {
     /** @internal */
     tokens: string[];

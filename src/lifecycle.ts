@@ -5,6 +5,7 @@
 // frame); any loading or ready state → FAILED (error); any state → IDLE (close); any state → DESTROYED (final).
 // Numbered in lifecycle order (so "still running" and "ended" are range checks); numbers keep the bundle small.
 import type { AppMessage } from './protocol';
+import type { ProgressType } from './protocol-types';
 import type { ContractErrorPayload } from './types';
 import { ownValue } from './values';
 
@@ -44,8 +45,8 @@ export const isLoading = (state: State): boolean => state >= LOADING && state <=
 export const reopens = (state: State): boolean => state >= DECLINED && state <= FAILED;
 
 // Each progress message of the app: the one state it must arrive in (a reloaded app's repeated loaded or ready
-// reaches no one twice), and the state it moves the instance to.
-type ProgressType = 'loaded' | 'ready' | 'completed' | 'declined' | 'cancelled';
+// reaches no one twice), and the state it moves the instance to: ProgressType, the table's app messages that count in
+// exactly one state (src/protocol-table.ts).
 export const PROGRESS: Record<ProgressType, readonly [from: State, to: State]> = {
   loaded: [LOADING, LOADED],
   ready: [LOADED, READY],

@@ -5,6 +5,7 @@ import type { Settings } from './config';
 import type { Presentation } from './presentation';
 import { containsSecret, holdsPiece } from './redact';
 import { SDK_VERSION } from './version';
+import type { AppMessage, FocusRequest, KeepAliveMessage, SentFields, SentType } from './protocol-types';
 
 // The wire format of docs/protocol.md. Receivers ignore anything they do not recognise.
 export const PROTOCOL = 'svc-contracts';
@@ -27,19 +28,7 @@ export const SDK_FEATURES: readonly string[] = [WARM, RENEW, HEARTBEAT, UPDATE];
 // More versions than any app will ever list: a longer list is not a hello.
 const MAX_OFFERED_VERSIONS = 16;
 
-export type AppMessage =
-  | { type: 'loaded' | 'completed' | 'cancelled' }
-  // A sessionId that breaks cleanName's rules is dropped (and reported to parseAppMessage's `dropped`).
-  | { type: 'ready'; sessionId?: string }
-  | { type: 'activity' }
-  | { type: 'declined'; reason?: string }
-  | { type: 'step'; step: string }
-  | { type: 'error'; code: string; message: string | undefined }
-  | { type: 'resize'; height: number };
-/** Renewal and heartbeat (docs/protocol.md §6.6, §6.7): the channel's own, they never reach the instance. */
-export type KeepAliveMessage = { type: 'renew' } | { type: 'beat' };
-/** The app could not take focus and asks for the frame element to be focused (§6.2): the channel's to answer. */
-export type FocusRequest = { type: 'focus' };
+export type { AppMessage, FocusRequest, KeepAliveMessage, SendToApp } from './protocol-types';
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const PROTOTYPE_NAME =
@@ -188,6 +177,6 @@ export function initMessage(
 }
 
 /** A parent → app message over the port (`focus`, and each feature's own): the envelope and its fields. */
-export function envelope(version: number, type: string, fields?: object) {
+export function envelope<T extends SentType>(version: number, type: T, fields?: SentFields<T>) {
   return { ...fields, protocol: PROTOCOL, version, type };
 }

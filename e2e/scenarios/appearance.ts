@@ -139,15 +139,9 @@ function sendUpdate(host: Host, fields: Record<string, unknown>): Promise<void> 
 export function appearanceScenarios(test: ScenarioTest): void {
   test("appearance: a branded session shows the partner's colours, type, radius and spacing in the app", async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      appearance: BRAND,
-    });
+    await openSigned(host, { appearance: BRAND });
     expect(await look(host)).toMatchObject({
       background: 'rgb(251, 248, 241)',
       text: 'rgb(31, 42, 36)',
@@ -214,13 +208,8 @@ export function appearanceScenarios(test: ScenarioTest): void {
     for (const control of shown) expect(control.fontSize, control.text).toBeGreaterThanOrEqual(12);
   });
 
-  test("appearance: theme dark shows the app's dark theme", async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      appearance: { theme: 'dark' },
-    });
+  test("appearance: theme dark shows the app's dark theme", async ({ host, openSigned }) => {
+    await openSigned(host, { appearance: { theme: 'dark' } });
     expect(await look(host)).toMatchObject({
       ...APP_DARK,
       theme: 'dark',
@@ -232,15 +221,9 @@ export function appearanceScenarios(test: ScenarioTest): void {
   test('appearance: dir "rtl", or a right-to-left container, lays the app out right to left', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      dir: 'rtl',
-      locale: 'ar-XB',
-    });
+    await openSigned(host, { dir: 'rtl', locale: 'ar-XB' });
     expect(await look(host)).toMatchObject({
       direction: 'rtl',
       signAt: 'right',
@@ -252,9 +235,8 @@ export function appearanceScenarios(test: ScenarioTest): void {
     expect(await host.evaluateInFrame(frameIn('c2'), readLook)).toMatchObject({ direction: 'rtl', signAt: 'right' });
   });
 
-  test('appearance: a left-to-right page gets a left-to-right app', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  test('appearance: a left-to-right page gets a left-to-right app', async ({ host, openSigned }) => {
+    await openSigned(host);
     expect(await look(host)).toMatchObject({ direction: 'ltr', signAt: 'left', clausesIndent: 'left', ...APP_LIGHT });
   });
 
@@ -306,11 +288,9 @@ export function appearanceScenarios(test: ScenarioTest): void {
 
   test("update(): a new locale keeps the signer's place: the decline form and its typed reason", async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host);
     await host.clickInFrame(frameIn('c1'), 'Decline');
     await waitForFrameText(host, 'c1', 'Decline this contract?');
     await host.evaluateInFrame(frameIn('c1'), () => {
@@ -328,13 +308,8 @@ export function appearanceScenarios(test: ScenarioTest): void {
     expect(await names(host, 'a')).toEqual(READY);
   });
 
-  test('theme auto: the app follows the colour scheme its frame reports', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      appearance: { theme: 'auto' },
-    });
+  test('theme auto: the app follows the colour scheme its frame reports', async ({ host, openSigned }) => {
+    await openSigned(host, { appearance: { theme: 'auto' } });
     const seen = await look(host);
     expect(seen).toMatchObject(seen.darkPreferred ? { theme: 'dark', ...APP_DARK } : { theme: 'light', ...APP_LIGHT });
   });

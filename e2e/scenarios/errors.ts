@@ -1,6 +1,6 @@
 // Every failure reaches the partner as contract.error with the right code, and open() still resolves.
 import { adHocToken, expect } from '../support/fixtures';
-import { frameCount, openAndWait, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
+import { frameCount, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
 import { APP_REPORTED, FAILED_TO_LOAD, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -9,16 +9,12 @@ export function errorScenarios(test: ScenarioTest): void {
     const { scenario, code } = row;
     test(`app-reported error: ${scenario} → contract.error ${code}, frame kept, open() resolves`, async ({
       host,
-      sandbox,
-      hostUrl,
+      openSigned,
     }) => {
-      await host.goto(hostUrl());
-      await openAndWait(
+      await openSigned(
         host,
-        'a',
-        'c1',
-        { signingToken: adHocToken(scenario), contractId: `c-${scenario}`, appUrl: sandbox.origins.signing },
-        'open.resolved',
+        { signingToken: adHocToken(scenario), contractId: `c-${scenario}` },
+        { until: 'open.resolved' },
       );
       const log = await recorded(host, 'a');
       expect(log.map((e) => e.event)).toEqual(appReported(row));
@@ -31,32 +27,18 @@ export function errorScenarios(test: ScenarioTest): void {
     });
   }
 
-  test('a token of another form is not_found', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      { signingToken: 'tok_0123456789abcdef', contractId: 'x', appUrl: sandbox.origins.signing },
-      'open.resolved',
-    );
+  test('a token of another form is not_found', async ({ host, openSigned }) => {
+    await openSigned(host, { signingToken: 'tok_0123456789abcdef', contractId: 'x' }, { until: 'open.resolved' });
     expect((await recorded(host, 'a')).find((e) => e.event === 'contract.error')!.payload).toMatchObject({
       code: 'not_found',
     });
   });
 
-  test('silent: no answer to init → loading_error after loadTimeout, frame removed', async ({
-    host,
-    sandbox,
-    hostUrl,
-  }) => {
-    await host.goto(hostUrl());
-    await openAndWait(
+  test('silent: no answer to init → loading_error after loadTimeout, frame removed', async ({ host, openSigned }) => {
+    await openSigned(
       host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('silent'), contractId: 'quiet', appUrl: sandbox.origins.signing, loadTimeout: 1500 },
-      'open.resolved',
+      { signingToken: adHocToken('silent'), contractId: 'quiet', loadTimeout: 1500 },
+      { until: 'open.resolved' },
     );
     const log = await recorded(host, 'a');
     expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);

@@ -31,14 +31,13 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
   test('a page hidden for 60 s mid-signing: nothing reported, then the contract is signed', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }, testInfo) => {
     const { hidePage } = host;
     if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
     testInfo.setTimeout(120_000);
     const token = adHocToken('complete');
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
+    await openSigned(host, { signingToken: token });
     await hiddenFor(host, hidePage, HIDDEN_MS);
 
     expect(await names(host, 'a'), 'nothing reaches the partner while hidden').toEqual(READY);
@@ -76,13 +75,13 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }, testInfo) => {
     testInfo.skip(host.engine === 'chromium', 'Playwright starts Chromium with its back/forward cache turned off');
     testInfo.setTimeout(90_000);
     const token = adHocToken('complete');
     // A page the browser may keep (the harness's other pages are no-store, which keeps some engines from it).
-    await host.goto(hostUrl({ cache: 'bfcache' }));
-    await openAndWait(host, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
+    await openSigned(host, { signingToken: token }, { query: { cache: 'bfcache' } });
     await host.evaluate(() => {
       addEventListener('pageshow', (event) => void (window.__restoredFromCache = event.persisted));
     });

@@ -27,11 +27,9 @@ const markDocument = (host: Host, containerId: string) =>
 export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
   test('reload before ready (the app reloads itself once): the attempt goes on to ready, each event once', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('reload'), appUrl: sandbox.origins.signing });
+    await openSigned(host, { signingToken: adHocToken('reload') });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
     expect(await names(host, 'a')).toEqual(COMPLETED);
@@ -39,11 +37,9 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test('reload after ready: the reloaded app gets its session back and completes, with no repeated event', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host);
     await markDocument(host, 'c1');
     await host.evaluateInFrame(frameIn('c1'), () => location.reload());
     // Only a new document that received a fresh init can show the contract again.
@@ -75,14 +71,8 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
   });
 
-  test('locale "de" renders the app in German; title names the frame', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      locale: 'de',
-      title: 'Vertrag unterschreiben',
-    });
+  test('locale "de" renders the app in German; title names the frame', async ({ host, openSigned }) => {
+    await openSigned(host, { locale: 'de', title: 'Vertrag unterschreiben' });
     await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
     expect(
       await host.evaluate((selector) => (document.querySelector(selector) as HTMLIFrameElement).title, frameIn('c1')),
@@ -91,15 +81,9 @@ export function recoveryAndOptionsScenarios(test: ScenarioTest): void {
 
   test('height "auto": the frame takes the height of the app content, which then needs no scrollbar', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      height: 'auto',
-    });
+    await openSigned(host, { height: 'auto' });
     const frameHeight = () =>
       host.evaluate((selector) => document.querySelector(selector)!.getBoundingClientRect().height, frameIn('c1'));
     const content = () =>

@@ -44,11 +44,9 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
 
   test('a token string cannot be renewed: the app ends with session_expired, the frame stays', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('expire'), appUrl: sandbox.origins.signing });
+    await openSigned(host, { signingToken: adHocToken('expire') });
     await waitFor(host, 'a', 'contract.error');
     expect(await names(host, 'a')).toEqual([...READY, 'contract.error']);
     expect((await first(host, 'contract.error')).payload).toMatchObject({ code: 'session_expired', source: 'app' });
@@ -63,13 +61,12 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
     { scenario: 'freeze', title: 'a frozen app (a busy loop in its frame)', sharedProcess: ['webkit'] },
   ] as const;
   for (const { scenario, title, sharedProcess } of stopped) {
-    test(`${title} is reported within 12 s: app_unresponsive`, async ({ host, sandbox, hostUrl }, testInfo) => {
+    test(`${title} is reported within 12 s: app_unresponsive`, async ({ host, openSigned }, testInfo) => {
       testInfo.skip(
         (sharedProcess as readonly string[]).includes(host.engine),
         "the frame shares the page's process: the page freezes with it",
       );
-      await host.goto(hostUrl());
-      await openAndWait(host, 'a', 'c1', { signingToken: adHocToken(scenario), appUrl: sandbox.origins.signing });
+      await openSigned(host, { signingToken: adHocToken(scenario) });
       await waitFor(host, 'a', 'contract.error', 1, REPORTED_WITHIN_MS + 2000);
       const ready = await first(host, 'contract.ready');
       const error = await first(host, 'contract.error');

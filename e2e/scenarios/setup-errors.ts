@@ -44,15 +44,12 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   test("mistake: the page's CSP frame-src does not allow the signing app → named at once", async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl({ csp: 'frame-self' }));
-    await openAndWait(
+    await openSigned(
       host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), contractId: 'csp', appUrl: sandbox.origins.signing, loadTimeout: 20_000 },
-      'open.resolved',
+      { contractId: 'csp', loadTimeout: 20_000 },
+      { until: 'open.resolved', query: { csp: 'frame-self' } },
     );
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'CSP frame-src', ms);

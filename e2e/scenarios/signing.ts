@@ -6,7 +6,6 @@ import {
   frameIn,
   names,
   open,
-  openAndWait,
   openedAt,
   recorded,
   sign,
@@ -71,18 +70,11 @@ export function signingScenarios(test: ScenarioTest): void {
     expect(attempts).toEqual([expect.objectContaining({ success: true, http_status: 200, attempt_number: 1 })]);
   });
 
-  test("slow: ready arrives only after the app's delay, and open() waits for it", async ({
-    host,
-    sandbox,
-    hostUrl,
-  }) => {
-    await host.goto(hostUrl());
-    await openAndWait(
+  test("slow: ready arrives only after the app's delay, and open() waits for it", async ({ host, openSigned }) => {
+    await openSigned(
       host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('slow'), contractId: 's-1', appUrl: sandbox.origins.signing, loadTimeout: 10_000 },
-      'open.resolved',
+      { signingToken: adHocToken('slow'), contractId: 's-1', loadTimeout: 10_000 },
+      { until: 'open.resolved' },
     );
     const log = await recorded(host, 'a');
     expect(log.map((e) => e.event)).toEqual(READY);

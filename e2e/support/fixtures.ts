@@ -12,6 +12,7 @@ import { startSandbox } from '../../demo/server/sandbox.mjs';
 import { TEST_HOSTS } from '../../lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
 import { pageHost, type Engine, type Host } from './host';
+import { hostOf, openAndWait, type Target } from './sdk-driver';
 import { webdriverHost } from './webdriver-host';
 
 export const HOSTS = TEST_HOSTS;
@@ -63,10 +64,32 @@ export interface ScenarioFixtures {
   host: Host;
   /** The harness partner page (`/host`) with the given query (sdk, csp, hostile). */
   hostUrl: (query?: Record<string, string>) => string;
+  /** The usual signed session on a fresh harness page (OpenSigned). */
+  openSigned: OpenSigned;
 }
 
+/** Where and how far openSigned goes: instance `id` ('a') in container `container` ('c1'), until `until`. */
+export interface SignedOptions {
+  id?: string;
+  container?: string;
+  /** The event to wait for: contract.ready unless said otherwise. */
+  until?: string;
+  /** The harness page's query (hostUrl). */
+  query?: Record<string, string>;
+}
+
+/**
+ * Goes to the harness page, creates an instance with the usual defaults (a fresh `complete` token, the sandbox's
+ * signing app) and `overrides`, opens it and waits until it recorded `until`. Returns the config it created.
+ */
+export type OpenSigned = (
+  host: Target,
+  overrides?: Record<string, unknown>,
+  options?: SignedOptions,
+) => Promise<Record<string, unknown>>;
+
 /** The sandbox and harness, no browser yet. */
-const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixtures>({
+const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl' | 'openSigned'>, WorkerFixtures>({
   partnerWebhookUrls: [[], { scope: 'worker', option: true }],
   stack: [
     async ({ partnerWebhookUrls }, use) => {
@@ -99,6 +122,14 @@ const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl'>, WorkerFixture
   harness: [async ({ stack }, use) => use(stack.harness), { scope: 'worker' }],
   hostUrl: async ({ harness }, use) => {
     await use((query = {}) => `${harness.origins.partner}/host?${new URLSearchParams(query)}`);
+  },
+  openSigned: async ({ sandbox, hostUrl }, use) => {
+    await use(async (host, overrides = {}, { id = 'a', container = 'c1', until, query } = {}) => {
+      await hostOf(host).goto(hostUrl(query));
+      const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, ...overrides };
+      await openAndWait(host, id, container, config, until);
+      return config;
+    });
   },
 });
 

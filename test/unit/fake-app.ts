@@ -186,3 +186,24 @@ export function thrownBy(action: () => unknown): string {
   }
   throw new Error('expected a throw');
 }
+
+/**
+ * Element.moveBefore for the tests of the shared warm frame (test/unit/warm-pool.test.ts): happy-dom has none, and an
+ * insertBefore there reloads nothing either. As in browsers, it refuses a node of another tree (a frame the page
+ * removed, a container in another document). Without it: one frame per instance.
+ */
+export function installMoveBefore(): void {
+  beforeEach(() => {
+    Object.defineProperty(Element.prototype, 'moveBefore', {
+      configurable: true,
+      value(this: Element, node: Node, child: Node | null) {
+        const root = (of: Node) => of.getRootNode({ composed: true });
+        if (root(node) !== root(this)) throw new DOMException('not in the same tree', 'HierarchyRequestError');
+        this.insertBefore(node, child);
+      },
+    });
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).moveBefore;
+  });
+}

@@ -3,7 +3,7 @@
 // prepare() of any instance takes it into its own container, bound to that instance (token, settings, callbacks);
 // the others start their own, or take the one re-warmed a second after a take. What real browsers make of it (one
 // /embed request for ten instances, the move keeping the document) is e2e/warm-frame.spec.ts's.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HELLO_AFTER_LOAD_MS } from '../../src/channel';
 import { frameBlockedMessage } from '../../src/load-failure';
 import { REWARM_AFTER_MS } from '../../src/warm-pool';
@@ -17,26 +17,15 @@ import {
   makeContainer,
   microtasksDone,
   record,
+  installMoveBefore,
   violation,
 } from './fake-app';
 
 const WARM_HELLO = envelope('hello', { versions: [1], features: ['warm', 'renew'] });
 
-// happy-dom has no moveBefore; an insertBefore there reloads nothing either. As in browsers, it refuses a node of
-// another tree (a frame the page removed, a container in another document). Without it: one frame per instance.
+installMoveBefore();
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  Object.defineProperty(Element.prototype, 'moveBefore', {
-    configurable: true,
-    value(this: Element, node: Node, child: Node | null) {
-      const root = (of: Node) => of.getRootNode({ composed: true });
-      if (root(node) !== root(this)) throw new DOMException('not in the same tree', 'HierarchyRequestError');
-      this.insertBefore(node, child);
-    },
-  });
-});
-afterEach(() => {
-  delete (Element.prototype as Partial<Element>).moveBefore;
 });
 
 /** The frames waiting in <body>, outside every container. */
