@@ -5,7 +5,7 @@
 import type { TestInfo } from '@playwright/test';
 import { adHocToken, expect, issueToken, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
-import type { PlainPages } from '../support/plain-pages';
+import type { PlainPages, RouteAnswer } from '../support/plain-pages';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
@@ -168,5 +168,65 @@ export function plainPageScenarios(test: PlainPageTest): void {
     expect(await alert(), 'no error state for a handled error').toBeNull();
     expect(sdkLines()?.length ?? 1, 'no console line for a handled error').toBe(1);
     expect(await host.violations(), 'CSP violations').toEqual([]);
+  });
+
+  test("the server-rendered page with docs/server-rendered.md's signing-events.js: its own Try again replaces the element's error state, and the signed page moves on", async ({
+    host,
+    sandbox,
+    plainPages: { serverRendered },
+  }) => {
+    const frame = 'svc-contract-signing iframe';
+    const { token } = await issueToken(sandbox, 'complete');
+    serverRendered.queueTokens([null, token]);
+    await host.watchViolations();
+    await host.goto(serverRendered.urlWithEvents!);
+    const page = () =>
+      host.evaluate(() => ({
+        retry: document.querySelector('svc-contract-signing + button')?.textContent ?? null,
+        errorState: document.querySelectorAll('svc-contract-signing [role="alert"]').length,
+      }));
+    await expect.poll(page, { message: "the page's own Try again after the element" }).toEqual({
+      retry: 'Try again',
+      errorState: 0,
+    });
+    // WebDriver classic sees no console: null there.
+    expect(host.messages()?.filter((line) => line.includes('[contracts-sdk]')) ?? [], 'handled: no line').toEqual([]);
+    await host.evaluate(() => document.querySelector<HTMLButtonElement>('svc-contract-signing + button')!.click());
+    await expect.poll(() => frameText(host, frame), { message: 'the retry shows the contract' }).toContain(SIGNER_LINE);
+    // The page's own script under the document's CSP with 'self': nothing refused (checked before it navigates).
+    expect(await host.violations(), 'CSP violations').toEqual([]);
+    await host.clickInFrame(frame, SIGN_BUTTON);
+    await expect
+      .poll(() => host.evaluate(() => location.pathname).catch(() => ''), { message: 'contract-completed moved on' })
+      .toBe('/application/next-step');
+  });
+
+  test('the server-rendered page: a 403, an HTML page, a redirect to a login page and a refused token attribute each show the error state and log once', async ({
+    host,
+    plainPages: { serverRendered },
+  }) => {
+    const cases: Array<[string, RouteAnswer | null, RegExp]> = [
+      ['403', { status: 403, contentType: 'text/plain' }, /token-url answered 403/],
+      ['an HTML page', { status: 200, contentType: 'text/html; charset=utf-8' }, /token-url answered 200/],
+      ['a redirect', { status: 302, contentType: 'text/html', location: '/login' }, /token-url failed/],
+      // The page with a token attribute in its HTML: refused before the route is asked.
+      ['a token attribute', null, /refuses the signing-token attribute/],
+    ];
+    for (const [name, answer, message] of cases) {
+      serverRendered.queueTokens(answer ? [answer] : []);
+      const before = host.messages()?.length ?? 0;
+      await host.goto(answer ? serverRendered.url : serverRendered.urlWithTokenAttribute!);
+      await expect
+        .poll(() => host.evaluate(() => document.querySelector('svc-contract-signing [role="alert"] p')?.textContent), {
+          message: `${name}: the error state`,
+        })
+        .toBe('The contract could not be loaded.');
+      // WebDriver classic sees no console: null there.
+      const lines = host
+        .messages()
+        ?.slice(before)
+        .filter((line) => line.includes('[contracts-sdk]'));
+      if (lines) expect(lines, `${name}: one console line naming it`).toEqual([expect.stringMatching(message)]);
+    }
   });
 }

@@ -17,6 +17,13 @@ type Response = { end(): void };
 const DOC_CDN = 'https://cdn.svc.example';
 const DOC_APP = 'https://sign.svc.example';
 
+/** An answer of the token route that is no token: a status, its content type, and where a redirect goes. */
+export interface RouteAnswer {
+  status: number;
+  contentType: string;
+  location?: string;
+}
+
 /** How the page's script or element called its token route. */
 export interface TokenCall {
   method: string;
@@ -32,8 +39,18 @@ export interface PlainPage {
    * (`tampered`): the element's file runs without SvcSDK.
    */
   urlWithIndex?(variant: 'missing' | 'tampered'): string;
-  /** The tokens the route answers, in order; `null` answers HTTP 500 instead. Clears the calls recorded so far. */
-  queueTokens(tokens: Array<string | null>): void;
+  /**
+   * The server-rendered page with docs/server-rendered.md's `/js/signing-events.js` (`server-rendered-events`) after
+   * the two tags, and `'self'` added to `script-src`, as the document says; its next step is `/application/next-step`.
+   */
+  urlWithEvents?: string;
+  /** The server-rendered page with `signing-token="…"` on its element, as a server renderer may write it. */
+  urlWithTokenAttribute?: string;
+  /**
+   * The tokens the route answers, in order; `null` answers HTTP 500 instead, a RouteAnswer what it says. Clears the
+   * calls recorded so far.
+   */
+  queueTokens(tokens: Array<string | null | RouteAnswer>): void;
   calls(): TokenCall[];
 }
 
@@ -57,7 +74,7 @@ export const htmlPage = (body: string) =>
 
 /** A token route answering the queued tokens (JSON or text) and recording its calls. */
 function tokenRoute(json: boolean, session?: string) {
-  let queue: Array<string | null> = [];
+  let queue: Array<string | null | RouteAnswer> = [];
   let calls: TokenCall[] = [];
   const handler = (req: Request, res: Response) => {
     const cookie = String(req.headers.cookie ?? '');
@@ -74,12 +91,20 @@ function tokenRoute(json: boolean, session?: string) {
     if (session !== undefined && call.requestedWith !== 'contracts-sdk') return send(res, 403, 'cross-site\n', headers);
     const token = queue.shift();
     if (!token) return send(res, 500, 'no token\n', headers);
+    if (typeof token === 'object') {
+      const { status, contentType, location } = token;
+      return send(res, status, '<!doctype html><title>Log in</title>\n', {
+        ...headers,
+        'content-type': contentType,
+        ...(location ? { location } : {}),
+      });
+    }
     if (!json) return send(res, 200, token, headers);
     send(res, 200, JSON.stringify({ signingToken: token }), { ...headers, 'content-type': 'application/json' });
   };
   return {
     handler,
-    queueTokens(tokens: Array<string | null>) {
+    queueTokens(tokens: Array<string | null | RouteAnswer>) {
       queue = [...tokens];
       calls = [];
     },
@@ -88,7 +113,7 @@ function tokenRoute(json: boolean, session?: string) {
 }
 
 /** The README's Quick start page under the README's CSP. */
-function mountQuickstart(harness: Harness, sandbox: Sandbox): PlainPage {
+function mountQuickstart(harness: Harness, sandbox: Sandbox, scripts: Map<string, string>): PlainPage {
   // The integrity as the README words it: the content of the sidecar (docs-snippets.spec.ts checks every such tag).
   const page = withSidecarIntegrity(
     replaced(snippet('README.md', 'quickstart-page'), '{cdn_url}', sandbox.origins.cdn),
@@ -115,10 +140,7 @@ function mountQuickstart(harness: Harness, sandbox: Sandbox): PlainPage {
       'content-security-policy': csp,
     }),
   );
-  harness.mount('js', (req: Request, res: Response) => {
-    if (new URL(req.url, 'https://x').pathname !== '/js/signing.js') return send(res, 404, 'Not found\n');
-    send(res, 200, script, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-  });
+  scripts.set('/js/signing.js', script);
   const route = tokenRoute(false);
   harness.mount('my-backend', route.handler);
   return { url: `${harness.origins.partner}/quickstart/`, queueTokens: route.queueTokens, calls: route.calls };
@@ -148,8 +170,9 @@ export function serverRenderedPage(sandbox: Sandbox): { block: string; csp: stri
 }
 
 /** docs/server-rendered.md's page under its complete CSP header, with the signer's session cookie. */
-function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
+function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<string, string>): PlainPage {
   const { block, csp } = serverRenderedPage(sandbox);
+  scripts.set('/js/signing-events.js', snippet('docs/server-rendered.md', 'server-rendered-events'));
   const indexTag = /<script defer src="[^"]+\/index\.umd\.js"[^>]*><\/script>\n/.exec(block)?.[0];
   if (!indexTag) throw new Error("the docs' block no longer has index.umd.js's tag as written");
   const variants: Record<string, string> = {
@@ -159,28 +182,48 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox): PlainPage {
       indexTag,
       indexTag.replace(/integrity="sha384-(.)/, (_, first) => `integrity="sha384-${first === 'A' ? 'B' : 'A'}`),
     ),
+    // "loaded with defer after the two tags"
+    events: `${block}<script defer src="/js/signing-events.js"></script>\n`,
+    token: replaced(block, '<svc-contract-signing ', '<svc-contract-signing signing-token="not-a-real-token" '),
   };
+  // "add 'self' to script-src"
+  const cspWithSelf = replaced(csp, 'script-src ', "script-src 'self' ");
   const session = crypto.randomUUID();
   harness.mount('server-rendered', (req: Request, res: Response) => {
     const variant = new URL(req.url, 'https://x').searchParams.get('index') ?? '';
     send(res, 200, htmlPage(variants[variant] ?? block), {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': csp,
+      'content-security-policy': variant === 'events' ? cspWithSelf : csp,
       'set-cookie': `session=${session}; Path=/; Secure; HttpOnly; SameSite=Lax`,
     });
   });
   const route = tokenRoute(true, session);
   harness.mount('signing-token', route.handler);
+  harness.mount('application', (_req: Request, res: Response) =>
+    send(res, 200, htmlPage('<h1>Next step</h1>\n'), { 'content-type': 'text/html; charset=utf-8' }),
+  );
   const url = `${harness.origins.partner}/server-rendered/`;
   return {
     url,
     urlWithIndex: (variant) => `${url}?index=${variant}`,
+    urlWithEvents: `${url}?index=events`,
+    urlWithTokenAttribute: `${url}?index=token`,
     queueTokens: route.queueTokens,
     calls: route.calls,
   };
 }
 
 export function mountPlainPages(harness: Harness, sandbox: Sandbox): PlainPages {
-  return { quickstart: mountQuickstart(harness, sandbox), serverRendered: mountServerRendered(harness, sandbox) };
+  // The pages' own script files, by path (/js/…).
+  const scripts = new Map<string, string>();
+  harness.mount('js', (req: Request, res: Response) => {
+    const script = scripts.get(new URL(req.url, 'https://x').pathname);
+    if (script === undefined) return send(res, 404, 'Not found\n');
+    send(res, 200, script, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+  });
+  return {
+    quickstart: mountQuickstart(harness, sandbox, scripts),
+    serverRendered: mountServerRendered(harness, sandbox, scripts),
+  };
 }
