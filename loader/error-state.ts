@@ -3,33 +3,39 @@
 // preventDefault(), the signer reads a short text in the element's box (role="alert") with, where a retry can
 // help, a "Try again" button; the developer reads the element's message once on the console. No markup strings and
 // no style attribute written as text: nodes, textContent and CSSOM properties only (a strict CSP and Trusted Types).
+import { COLOUR, LENGTH } from '../src/appearance';
 import { hasOwn, ownValue } from '../src/values';
 import type { ContractErrorPayload } from './types';
 
 /** The class partners style it by (a light-DOM child of the element: the page's CSS reaches it). */
 export const ERROR_STATE_CLASS = 'svc-contract-signing-error';
 
-type Texts = { readonly retry: string; readonly default: string } & Readonly<Record<string, string>>;
+/** The button's label, the text of a code with none of its own, and the texts by code. */
+type Texts = { readonly retry: string; readonly fallback: string; readonly byCode: Readonly<Record<string, string>> };
 
 /** What the signer reads, by the element's locale (English unless it starts with "de"), by code. */
 const TEXTS: Readonly<Record<'en' | 'de', Texts>> = {
   en: {
-    default: 'The contract could not be loaded.',
-    not_found: 'This contract could not be found.',
-    session_expired: 'Your signing session has expired.',
-    popup_blocked: 'The browser blocked the signing window.',
-    verification_required: 'Please verify your identity to sign this contract.',
-    verification_limit_exceeded: 'Signing cannot continue here. Please contact support.',
     retry: 'Try again',
+    fallback: 'The contract could not be loaded.',
+    byCode: {
+      not_found: 'This contract could not be found.',
+      session_expired: 'Your signing session has expired.',
+      popup_blocked: 'The browser blocked the signing window.',
+      verification_required: 'Please verify your identity to sign this contract.',
+      verification_limit_exceeded: 'Signing cannot continue here. Please contact support.',
+    },
   },
   de: {
-    default: 'Der Vertrag konnte nicht geladen werden.',
-    not_found: 'Dieser Vertrag wurde nicht gefunden.',
-    session_expired: 'Ihre Sitzung zum Unterzeichnen ist abgelaufen.',
-    popup_blocked: 'Der Browser hat das Fenster zum Unterzeichnen blockiert.',
-    verification_required: 'Bitte bestätigen Sie Ihre Identität, um diesen Vertrag zu unterzeichnen.',
-    verification_limit_exceeded: 'Das Unterzeichnen ist hier nicht möglich. Bitte wenden Sie sich an den Support.',
     retry: 'Erneut versuchen',
+    fallback: 'Der Vertrag konnte nicht geladen werden.',
+    byCode: {
+      not_found: 'Dieser Vertrag wurde nicht gefunden.',
+      session_expired: 'Ihre Sitzung zum Unterzeichnen ist abgelaufen.',
+      popup_blocked: 'Der Browser hat das Fenster zum Unterzeichnen blockiert.',
+      verification_required: 'Bitte bestätigen Sie Ihre Identität, um diesen Vertrag zu unterzeichnen.',
+      verification_limit_exceeded: 'Das Unterzeichnen ist hier nicht möglich. Bitte wenden Sie sich an den Support.',
+    },
   },
 };
 
@@ -47,7 +53,6 @@ const DEFAULT_LOOK = {
   light: { colorText: '#1d2433', colorBackground: '#ffffff', colorDanger: '#b42318', borderRadius: '6px' },
   dark: { colorText: '#e7eaf0', colorBackground: '#14171c', colorDanger: '#ff8a80', borderRadius: '6px' },
 } as const;
-const TOKEN_VALUE = /^(#[\da-f]{3}|#[\da-f]{6}|\d+(\.\d{1,3})?(px|rem))$/i;
 
 export type ErrorStateHost = HTMLElement & {
   readonly locale: string | null;
@@ -65,7 +70,7 @@ export function showErrorState(host: ErrorStateHost, error: ContractErrorPayload
   box.className = ERROR_STATE_CLASS;
   box.setAttribute('role', 'alert');
   const text = document.createElement('p');
-  text.textContent = hasOwn(texts, error.code) ? texts[error.code] : texts.default;
+  text.textContent = hasOwn(texts.byCode, error.code) ? texts.byCode[error.code] : texts.fallback;
   box.append(text);
   if (canRetry && error.code !== FINAL_CODE) {
     const retry = document.createElement('button');
@@ -99,7 +104,7 @@ function applyLook(box: HTMLElement, appearance: unknown): void {
   const variables = own(appearance, 'variables');
   for (const [token] of STYLED) {
     const value = own(variables, token);
-    if (typeof value === 'string' && TOKEN_VALUE.test(value)) look[token] = value;
+    if (typeof value === 'string' && (COLOUR.test(value) || LENGTH.test(value))) look[token] = value;
   }
   box.style.borderStyle = 'solid';
   box.style.borderWidth = '1px';

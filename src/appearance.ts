@@ -38,8 +38,9 @@ const VARIABLES = {
   spacingUnit: '',
   fontFamily: '',
 } satisfies Record<keyof AppearanceVariables, ''>;
-const COLOUR = /^#([\da-f]{3}){1,2}$/i;
-const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
+/** A colour token's shape (#rgb or #rrggbb), and a length token's (px or rem); the ranges are checked apart. */
+export const COLOUR = /^#([\da-f]{3}){1,2}$/i;
+export const LENGTH = /^(\d+(\.\d{1,3})?)(px|rem)$/;
 
 /** The appearance at `path` ("config.appearance" or "update.appearance") re-serialised; a TypeError if wrong. */
 export function parseAppearance(value: unknown, path: string, secrets: readonly string[]): Appearance {

@@ -79,11 +79,14 @@ describe('element.umd.js: a contract-error no listener handled', () => {
     expect(state?.querySelector('button')?.textContent).toBe('Erneut versuchen');
   });
 
-  it('an unknown code reads the default text', async () => {
-    failWith = 'a_newer_code';
-    const state = stateOf(await failingElement());
-    expect(state?.querySelector('p')?.textContent).toBe('The contract could not be loaded.');
-  });
+  it.each(['a_newer_code', 'retry', 'fallback', 'toString'])(
+    'a code with no text of its own (%s) reads the default text',
+    async (code) => {
+      failWith = code;
+      const state = stateOf(await failingElement());
+      expect(state?.querySelector('p')?.textContent).toBe('The contract could not be loaded.');
+    },
+  );
 
   it('no Try again where a retry cannot help (verification_limit_exceeded)', async () => {
     failWith = 'verification_limit_exceeded';
