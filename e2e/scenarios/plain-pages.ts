@@ -201,21 +201,33 @@ export function plainPageScenarios(test: PlainPageTest): void {
       .toBe('/application/next-step');
   });
 
-  test('the server-rendered page: a 403, an HTML page, a redirect to a login page and a refused token attribute each show the error state and log once', async ({
+  test('the server-rendered page: a 403, an HTML page, a redirect to a login page, a load timeout and a refused token attribute each show the error state and log once', async ({
     host,
     plainPages: { serverRendered },
   }) => {
-    const cases: Array<[string, RouteAnswer | null, RegExp]> = [
-      ['403', { status: 403, contentType: 'text/plain' }, /token-url answered 403/],
-      ['an HTML page', { status: 200, contentType: 'text/html; charset=utf-8' }, /token-url answered 200/],
-      ['a redirect', { status: 302, contentType: 'text/html', location: '/login' }, /token-url failed/],
+    const cases: Array<[string, RouteAnswer | string | null, RegExp, string]> = [
+      ['403', { status: 403, contentType: 'text/plain' }, /token-url answered 403/, serverRendered.url],
+      [
+        'an HTML page',
+        { status: 200, contentType: 'text/html; charset=utf-8' },
+        /token-url answered 200/,
+        serverRendered.url,
+      ],
+      [
+        'a redirect',
+        { status: 302, contentType: 'text/html', location: '/login' },
+        /token-url failed/,
+        serverRendered.url,
+      ],
+      // A token the signing app never answers, on the page with load-timeout="3000".
+      ['a load timeout', adHocToken('silent'), /not ready within 3000 ms/, serverRendered.urlWithIndex!('timeout')],
       // The page with a token attribute in its HTML: refused before the route is asked.
-      ['a token attribute', null, /refuses the signing-token attribute/],
+      ['a token attribute', null, /refuses the signing-token attribute/, serverRendered.urlWithTokenAttribute!],
     ];
-    for (const [name, answer, message] of cases) {
+    for (const [name, answer, message, url] of cases) {
       serverRendered.queueTokens(answer ? [answer] : []);
       const before = host.messages()?.length ?? 0;
-      await host.goto(answer ? serverRendered.url : serverRendered.urlWithTokenAttribute!);
+      await host.goto(url);
       await expect
         .poll(() => host.evaluate(() => document.querySelector('svc-contract-signing [role="alert"] p')?.textContent), {
           message: `${name}: the error state`,
@@ -225,7 +237,8 @@ export function plainPageScenarios(test: PlainPageTest): void {
       const lines = host
         .messages()
         ?.slice(before)
-        .filter((line) => line.includes('[contracts-sdk]'));
+        // The SDK's own timeout message has no "[contracts-sdk]" prefix: matched by its text.
+        .filter((line) => line.includes('[contracts-sdk]') || message.test(line));
       if (lines) expect(lines, `${name}: one console line naming it`).toEqual([expect.stringMatching(message)]);
     }
   });

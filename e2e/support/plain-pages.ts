@@ -38,7 +38,7 @@ export interface PlainPage {
    * The server-rendered page with its index.umd.js tag left out (`missing`) or with a wrong integrity
    * (`tampered`): the element's file runs without SvcSDK.
    */
-  urlWithIndex?(variant: 'missing' | 'tampered'): string;
+  urlWithIndex?(variant: 'missing' | 'tampered' | 'timeout'): string;
   /**
    * The server-rendered page with docs/server-rendered.md's `/js/signing-events.js` (`server-rendered-events`) after
    * the two tags, and `'self'` added to `script-src`, as the document says; its next step is `/application/next-step`.
@@ -185,6 +185,8 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<st
     // "loaded with defer after the two tags"
     events: `${block}<script defer src="/js/signing-events.js"></script>\n`,
     token: replaced(block, '<svc-contract-signing ', '<svc-contract-signing signing-token="not-a-real-token" '),
+    // The partner's own load-timeout (3 s, the least the SDK takes without a debug warning).
+    timeout: replaced(block, '<svc-contract-signing ', '<svc-contract-signing load-timeout="3000" '),
   };
   // "add 'self' to script-src"
   const cspWithSelf = replaced(csp, 'script-src ', "script-src 'self' ");
