@@ -6,15 +6,16 @@ import MagicString from 'magic-string';
 const PRIVATE = /^_/;
 const SHORT_NAMES = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** The identifier nodes that write a "_x" name: a class member's key, or `this._x`; anywhere else stops the build. */
+/** The identifier nodes that write a "_x" name: a class member's key, `this._x` or `super._x`; anywhere else stops the build. */
 function privatePlaces(ast) {
   const places = [];
   const visit = (node) => {
     const key = node.type === 'MethodDefinition' || node.type === 'PropertyDefinition' ? node.key : null;
     if (key?.type === 'Identifier' && !node.computed && PRIVATE.test(key.name)) places.push(key);
     if (node.type === 'MemberExpression' && !node.computed && PRIVATE.test(node.property.name)) {
-      // Renamed wherever it is written: safe only on a class's own instance, never a foreign object's "_x".
-      if (node.object.type !== 'ThisExpression')
+      // Renamed wherever it is written: safe only on a class's own instance (this, or super in a subclass's
+      // override), never a foreign object's "_x".
+      if (node.object.type !== 'ThisExpression' && node.object.type !== 'Super')
         throw new Error(`private-members: ${node.property.name} read on another object`);
       places.push(node.property);
     }

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The npm build shortens the loader's private class members (lib/private-members.mjs): only a class's own members
-// on `this`, one name for each in the whole build, and the build stops on a "_x" name anywhere else. And the built package
+// The npm build and element.umd.js's shorten the loader's private class members (lib/private-members.mjs): only a
+// class's own members on `this` (or `super`), one name for each in the whole build, and the build stops on a "_x" name anywhere else. And the built package
 // has no long private name left (run `npm run build` first; `npm test` does).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { shortenPrivateMembers } from '../../lib/private-members.mjs';
 
 const dir = join(__dirname, '..', '..', 'dist', 'npm', 'contracts-sdk');
+const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 
 /** The plugin on one module that is also its chunk: the names of the build, then the chunk renamed. */
 function shorten(code: string): string | null {
@@ -46,6 +47,12 @@ describe('the private members of the npm package', () => {
     expect(shorten('const a = { title: 1 }; a.title;')).toBeNull();
   });
 
+  it("renames a subclass's override and its super call (element.umd.js's element)", () => {
+    expect(shorten('class B extends A { _go() { return super._go() && this._go; } }')).toBe(
+      'class B extends A { _a() { return super._a() && this._a; } }',
+    );
+  });
+
   it.each([
     ['read on another object', 'class A { _x() {} m(o) { return o._x(); } }', /_x read on another object/],
     ["an object literal's key", 'class A { _x() {} } const o = { _x: 1 };', /_x is an object literal's key/],
@@ -53,9 +60,14 @@ describe('the private members of the npm package', () => {
     expect(() => shorten(code)).toThrow(error);
   });
 
-  it.each(['element.mjs', 'element.cjs'])('%s keeps no long private name (the element class)', (file) => {
-    const code = readFileSync(join(dir, file), 'utf8');
+  it.each([
+    join(dir, 'element.mjs'),
+    join(dir, 'element.cjs'),
+    join(__dirname, '..', '..', 'dist', 'packages', 'contracts-sdk', version, 'element.umd.js'),
+  ])('%s keeps no long private name (the element class)', (file) => {
+    const code = readFileSync(file, 'utf8');
     expect(code).toMatch(/\bthis\._[a-zA-Z]\(/);
-    expect(code).not.toMatch(/\._[a-zA-Z][\w$]+\b|^\s+_[a-zA-Z][\w$]+\(/m);
+    // Read (`._check`) or declared (`_check(`, at a line's start or after minified code).
+    expect(code).not.toMatch(/\._[a-zA-Z][\w$]+\b|(?<![\w$.])_[a-zA-Z][\w$]+\(/);
   });
 });
