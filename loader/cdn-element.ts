@@ -2,6 +2,7 @@
 // class) on a page that loaded index.umd.js before it, for pages without a bundler (docs/server-rendered.md). Such
 // a page may have no JavaScript of its own, so here a contract-error no listener handled is shown in the element's
 // box and logged once (loader/error-state.ts).
+import { PREFIX } from '../src/errors';
 import { SvcContractSigning, hasSession } from './element-class';
 import { clearErrorState, showErrorState } from './error-state';
 import type { ContractErrorPayload } from './types';
@@ -12,8 +13,11 @@ class SvcContractSigningWithErrorState extends SvcContractSigning {
     if (name !== 'contract-error') clearErrorState(this);
     if (!super._dispatch(name, detail) || name !== 'contract-error') return false;
     const error = detail as ContractErrorPayload;
+    // The SDK's own messages (a load timeout, a token function that failed) have no prefix, and an app's error
+    // may have no message: the line always names the SDK, and the code then.
+    const message = error.message ?? error.code;
     // biome-ignore lint/suspicious/noConsole: an error no listener handled, on a page that may have no script of its own.
-    console.error(error.message);
+    console.error(message.startsWith(PREFIX) ? message : PREFIX + message);
     showErrorState(this, error, hasSession(this));
     return false;
   }

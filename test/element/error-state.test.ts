@@ -10,6 +10,8 @@ vi.mock('../../loader/load', () => import('../../loader/global-sdk'));
 await import('../../loader/cdn-element');
 
 let failWith = 'loading_error';
+/** The stub's error message; undefined: the payload has no message key (an app's error may have none). */
+let failMessage: ((code: string) => string) | undefined;
 const opened: string[] = [];
 class StubContracts {
   private readonly handlers = new Map<string, (payload: unknown) => void>();
@@ -24,7 +26,7 @@ class StubContracts {
       contractId: 'c-1',
       attemptId: 'a1',
       code: failWith,
-      message: `[contracts-sdk] failed: ${failWith}.`,
+      ...(failMessage && { message: failMessage(failWith) }),
       source: 'app',
     });
     return Promise.resolve();
@@ -37,6 +39,7 @@ class StubContracts {
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   failWith = 'loading_error';
+  failMessage = (code) => `[contracts-sdk] failed: ${code}.`;
   opened.length = 0;
   vi.stubGlobal('SvcSDK', { SvcContracts: StubContracts, KNOWN_ERROR_CODES, SDK_VERSION });
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -70,6 +73,19 @@ describe('element.umd.js: a contract-error no listener handled', () => {
     expect(state?.querySelector('button')?.textContent).toBe('Try again');
     expect(consoleError.mock.calls).toEqual([['[contracts-sdk] failed: loading_error.']]);
     expect(element.outerHTML).not.toContain(TOKEN);
+  });
+
+  it.each([
+    [
+      "no prefix (the SDK's own, a load timeout)",
+      () => 'The signing experience was not ready within 3000 ms.',
+      '[contracts-sdk] The signing experience was not ready within 3000 ms.',
+    ],
+    ["no message (an app's error may have none): the code", undefined, '[contracts-sdk] loading_error'],
+  ])('the console line names the SDK for a message with %s', async (_case, message, line) => {
+    failMessage = message;
+    await failingElement();
+    expect(consoleError.mock.calls).toEqual([[line]]);
   });
 
   it('in German for a German locale, by code', async () => {
