@@ -39,8 +39,46 @@ export async function playwrightWindowFrom(page: Page, selector: string): Promis
   };
 }
 
-/** The same over WebDriver: the click, then the new window's handle; every call returns to the page's window. */
+/**
+ * Closes the driver's current window and returns it to `page`. webdriverio answers closeWindow by switching the
+ * session to the first window left without awaiting that switch (its context manager, webdriverio#14025), so a
+ * switch back made at once races it: when webdriverio's lands second, the driver stays on another window (the
+ * signing window) and the next page command runs there. That switch is sent as closeWindow's result comes in; its
+ * answer is awaited before the way back.
+ */
+export async function closeCurrentWindow(browser: Browser, page: string): Promise<void> {
+  const followUps: Promise<void>[] = [];
+  const onCommand = ({ command }: { command: string }) => {
+    if (command === 'switchToWindow') followUps.push(nextResult(browser, 'switchToWindow'));
+  };
+  browser.on('command', onCommand);
+  try {
+    await browser.closeWindow();
+  } finally {
+    browser.off('command', onCommand);
+  }
+  await Promise.all(followUps);
+  await browser.switchToWindow(page);
+}
+
+/** Resolves when the driver has answered the next `command` (webdriverio's `result` event, errors too). */
+function nextResult(browser: Browser, command: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onResult = (event: { command: string }) => {
+      if (event.command !== command) return;
+      browser.off('result', onResult);
+      resolve();
+    };
+    browser.on('result', onResult);
+  });
+}
+
+/**
+ * The same over WebDriver: the click, then the new window's handle. Every call switches to the window and back to
+ * the page the click was made in (its handle taken then, never read back from a session another switch may move).
+ */
 export async function webdriverWindowFrom(browser: Browser, selector: string): Promise<SignerWindow> {
+  const page = await browser.getWindowHandle();
   const before = await browser.getWindowHandles();
   await (await browser.$(selector)).click();
   let handle: string | undefined;
@@ -49,7 +87,6 @@ export async function webdriverWindowFrom(browser: Browser, selector: string): P
     return handle !== undefined;
   });
   async function inWindow<R>(action: () => Promise<R>): Promise<R> {
-    const page = await browser.getWindowHandle();
     await browser.switchToWindow(handle!);
     try {
       return await action();
@@ -67,7 +104,10 @@ export async function webdriverWindowFrom(browser: Browser, selector: string): P
         await button.click();
       }),
     reload: () => inWindow(() => browser.refresh()),
-    close: () => inWindow(() => browser.closeWindow().then(() => undefined)),
+    close: async () => {
+      await browser.switchToWindow(handle!);
+      await closeCurrentWindow(browser, page);
+    },
     untilClosed: () =>
       browser.waitUntil(async () => !(await browser.getWindowHandles()).includes(handle!)).then(() => undefined),
     messages: () => null,
