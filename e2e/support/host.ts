@@ -3,6 +3,7 @@
 // a driver says it cannot see: null), so a scenario written against Host runs unchanged in all three engines.
 import { expect, type Page, type Request } from '@playwright/test';
 import { clickInCrossSiteFrame } from './frame-click';
+import { playwrightWindowFrom, type SignerWindow } from './signer-window';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
@@ -17,6 +18,8 @@ export interface Host {
   evaluate<R, A = undefined>(fn: InPage<A, R>, arg?: A): Promise<R>;
   /** The same, inside the frame of the first element matching `frameSelector` (cross-origin frames too). */
   evaluateInFrame<R, A = undefined>(frameSelector: string, fn: InPage<A, R>, arg?: A): Promise<R>;
+  /** The signer clicks the page's element matching `selector`; resolves with the window that click opened. */
+  clickOpensWindow(selector: string): Promise<SignerWindow>;
   /** Clicks, as the signer would, the button whose text is `name` inside that frame. */
   clickInFrame(frameSelector: string, name: string): Promise<void>;
   /** Starts collecting Content-Security-Policy violations: call it before goto(). */
@@ -101,6 +104,7 @@ export function pageHost(page: Page, engine: Engine): Host {
     },
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
     evaluateInFrame: async (frameSelector, fn, arg) => (await frameOf(frameSelector)).evaluate(fn as never, arg),
+    clickOpensWindow: (selector) => playwrightWindowFrom(page, selector),
     async clickInFrame(frameSelector, name) {
       await clickInCrossSiteFrame(page.frameLocator(frameSelector), name);
     },
