@@ -2,7 +2,7 @@
 // session without a token function, and a frozen or crashed app reported as app_unresponsive.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameCount, frameIn, names, openAndWait, recorded, sign, tokenCalls, waitFor } from '../support/sdk-driver';
+import { frameCount, frameIn, names, recorded, sign, tokenCalls, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -20,14 +20,10 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
   test('renewal mid-signing: the same app document gets a new token, then the contract is signed', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
     const renewed = adHocToken('complete');
-    await openAndWait(host, 'a', 'c1', { appUrl: sandbox.origins.signing }, 'contract.ready', [
-      adHocToken('expire'),
-      renewed,
-    ]);
+    await openSigned(host, {}, { tokens: [adHocToken('expire'), renewed] });
     await host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
     // The app asks a second before its session expires; it marks each accepted renewal on its document.
     await expect

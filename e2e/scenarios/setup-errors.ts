@@ -1,9 +1,9 @@
 // The four common integration mistakes (issue #20), each named in contract.error within its target, in every
 // engine. Each test prints its measured time from open() to contract.error, for the README's table.
-import { adHocToken, expect } from '../support/fixtures';
+import { expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
-import { createInstance, frameCount, open, openAndWait, openedAt, recorded, waitFor } from '../support/sdk-driver';
+import { createInstance, frameCount, open, openedAt, recorded, waitFor } from '../support/sdk-driver';
 import { ATTEMPT_ID, FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -69,23 +69,14 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     harness,
+    openSigned,
   }) => {
     // The same partner page, served from an origin the sandbox never registered.
     await host.goto(`${harness.origins.evil}/host`);
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      {
-        signingToken: adHocToken('complete'),
-        contractId: 'unregistered',
-        appUrl: sandbox.origins.signing,
-        loadTimeout: 20_000,
-        // The frame created at open(), so the 3 s after its load count from open() (a warm frame loads earlier).
-        warm: false,
-      },
-      'open.resolved',
-    );
+    // The frame created at open() (warm: false), so the 3 s after its load count from open() (a warm frame loads
+    // earlier).
+    const config = { contractId: 'unregistered', loadTimeout: 20_000, warm: false };
+    await openSigned(host, config, { until: 'open.resolved', goto: false });
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'origin not registered (frame-ancestors)', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
@@ -103,18 +94,11 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   test('mistake: appUrl at a port where nothing listens → the no-hello message (at loadTimeout where no load fires)', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
     const appUrl = `https://${new URL(sandbox.origins.signing).hostname}:${await deadPort()}`;
     const loadTimeout = 6000;
-    await host.goto(hostUrl());
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), contractId: 'port', appUrl, loadTimeout },
-      'open.resolved',
-    );
+    await openSigned(host, { contractId: 'port', appUrl, loadTimeout }, { until: 'open.resolved' });
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'nothing listens at appUrl', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
@@ -130,21 +114,15 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     expect(ms).toBeLessThan(loadTimeout + 1000);
   });
 
-  test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      {
-        signingToken: adHocToken('complete'),
-        contractId: 'path',
-        appUrl: `${sandbox.origins.signing}/missing`,
-        loadTimeout: 20_000,
-        warm: false, // as above: the 3 s count from the frame's load, here at open()
-      },
-      'open.resolved',
-    );
+  test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, openSigned }) => {
+    // warm: false as above: the 3 s count from the frame's load, here at open().
+    const config = {
+      contractId: 'path',
+      appUrl: `${sandbox.origins.signing}/missing`,
+      loadTimeout: 20_000,
+      warm: false,
+    };
+    await openSigned(host, config, { until: 'open.resolved' });
     const { events, payload, ms } = await failure(host, 'a');
     report(host, 'wrong appUrl path (404)', ms);
     expect(events).toEqual(FAILED_TO_LOAD);
@@ -164,18 +142,11 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     sandbox,
     harness,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl({ csp: 'strict' }));
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'allowed',
-      appUrl: sandbox.origins.signing,
-    });
-    await createInstance(host, 'b', 'c2', {
-      signingToken: adHocToken('complete'),
-      contractId: 'blocked',
-      appUrl: harness.origins.evil,
-    });
+    await createSigned(host, 'a', 'c1', { contractId: 'allowed' });
+    await createSigned(host, 'b', 'c2', { contractId: 'blocked', appUrl: harness.origins.evil });
     await open(host, 'a');
     await open(host, 'b');
     // An unrelated frame of the page, of a third origin, that the CSP blocks while the SDK opens.
@@ -199,6 +170,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl({ csp: 'report-frame-self' }));
     await host.evaluate(() => {
@@ -207,19 +179,15 @@ export function setupErrorScenarios(test: ScenarioTest): void {
         reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`),
       );
     });
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'report-only',
-      appUrl: sandbox.origins.signing,
-    });
+    await openSigned(host, { contractId: 'report-only' }, { goto: false });
     // The browser did report the frame (so the SDK saw a violation for its own origin and rightly ignored it).
     expect(await host.evaluate(() => window.__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
   });
 
   test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
@@ -227,8 +195,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       // display: none through CSSOM (the page has no inline styles).
       document.getElementById('c2')!.style.display = 'none';
     });
-    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, loadTimeout: 2500 };
-    await createInstance(host, 'quiet', 'c2', config);
+    const config = await createSigned(host, 'quiet', 'c2', { loadTimeout: 2500 });
     await open(host, 'quiet');
     await waitFor(host, 'quiet', 'contract.loading');
     expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
@@ -245,14 +212,10 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     for (const line of lines) expect(line).not.toContain(config.signingToken);
   });
 
-  test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, sandbox, hostUrl }) => {
+  test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, hostUrl, createSigned }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      debug: true,
-    });
+    await createSigned(host, 'a', 'c1', { debug: true });
     await open(host, 'a');
     const pageOrigin = await host.evaluate(() => {
       for (let i = 0; i < 3; i++)
