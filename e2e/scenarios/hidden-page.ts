@@ -8,7 +8,7 @@
 // stops beating while the page is hidden.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameCount, names, recorded, sign, waitFor } from '../support/sdk-driver';
+import { firstEntry, frameCount, names, sign, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -63,7 +63,7 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     expect(await names(host, 'a'), 'no report while hidden').toEqual(READY);
     const visibleAt = await host.evaluate(() => performance.now());
     await waitFor(host, 'a', 'contract.error', 1, REPORTED_WITHIN_MS + 2000);
-    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    const error = await firstEntry(host, 'a', 'contract.error');
     expect(error.payload).toMatchObject({ code: 'app_unresponsive', source: 'sdk' });
     expect(error.at - visibleAt).toBeLessThan(REPORTED_WITHIN_MS);
     expect(await frameCount(host, 'c1')).toBe(0);

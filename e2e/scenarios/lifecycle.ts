@@ -3,6 +3,7 @@ import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import {
   call,
+  firstEntry,
   frameCount,
   frameIn,
   names,
@@ -95,7 +96,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     );
     await open(host, 'a');
     await waitFor(host, 'a', 'open.rejected');
-    const rejected = (await recorded(host, 'a')).find((e) => e.event === 'open.rejected')!;
+    const rejected = await firstEntry(host, 'a', 'open.rejected');
     expect(String(rejected.payload!.message)).toMatch(/destroy/);
     expect(await frameCount(host, 'c1')).toBe(0);
     // destroy() released the container: a new instance may use it.

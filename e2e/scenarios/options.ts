@@ -7,10 +7,10 @@ import {
   addShadowContainer,
   call,
   deepFocus,
+  firstEntry,
   frameIn,
   names,
   open,
-  recorded,
   SIGN_BUTTON,
   tokenCalls,
   waitFor,
@@ -51,7 +51,7 @@ export function optionsScenarios(test: ScenarioTest): void {
   }) => {
     const tokens = [adHocToken('not_found'), adHocToken('complete')];
     await openSigned(host, { contractId: 'fn-1' }, { until: 'open.resolved', tokens });
-    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    const error = await firstEntry(host, 'a', 'contract.error');
     expect(error.payload).toMatchObject({ code: 'not_found', contractId: 'fn-1' });
     expect(await tokenCalls(host, 'a')).toBe(1);
 

@@ -3,6 +3,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import {
   ALL_EVENTS,
+  firstEntry,
   frameCount,
   frameIn,
   names,
@@ -42,7 +43,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Decline contract');
     await waitFor(host, 'a', 'contract.declined');
 
-    const declined = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.declined')!;
+    const declined = await firstEntry(host, 'a', 'contract.declined');
     expect(declined.payload).toEqual({
       contractId: 'd-1',
       attemptId: expect.stringMatching(ATTEMPT_ID),

@@ -24,8 +24,22 @@ async function failure(host: Host, id: string) {
   };
 }
 
-function report(host: Host, mistake: string, ms: number): void {
+/**
+ * Instance a failed to load with the SDK's own error `message`, reported before the app answered: prints the time
+ * from open() for `mistake` (the README's table) and returns it.
+ */
+async function expectSdkLoadingError(host: Host, mistake: string, contractId: string, message: string) {
+  const { events, payload, ms } = await failure(host, 'a');
   console.log(`[${host.engine}] ${mistake}: contract.error after ${ms} ms`);
+  expect(events).toEqual(FAILED_TO_LOAD);
+  expect(payload).toEqual({
+    contractId,
+    attemptId: expect.stringMatching(ATTEMPT_ID),
+    code: 'loading_error',
+    source: 'sdk',
+    message,
+  });
+  return ms;
 }
 
 /** In-page copy of every line the SDK prints (WebDriver classic cannot read the console). */
@@ -51,16 +65,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       { contractId: 'csp', loadTimeout: 20_000 },
       { until: 'open.resolved', query: { csp: 'frame-self' } },
     );
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'CSP frame-src', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'csp',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: frameBlocked(sandbox.origins.signing),
-    });
+    const ms = await expectSdkLoadingError(host, 'CSP frame-src', 'csp', frameBlocked(sandbox.origins.signing));
     expect(ms).toBeLessThan(CSP_TARGET_MS);
     expect(await frameCount(host, 'c1')).toBe(0);
   });
@@ -77,16 +82,12 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     // earlier).
     const config = { contractId: 'unregistered', loadTimeout: 20_000, warm: false };
     await openSigned(host, config, { until: 'open.resolved', goto: false });
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'origin not registered (frame-ancestors)', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'unregistered',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(sandbox.origins.signing),
-    });
+    const ms = await expectSdkLoadingError(
+      host,
+      'origin not registered (frame-ancestors)',
+      'unregistered',
+      noHello(sandbox.origins.signing),
+    );
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
@@ -99,16 +100,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     const appUrl = `https://${new URL(sandbox.origins.signing).hostname}:${await deadPort()}`;
     const loadTimeout = 6000;
     await openSigned(host, { contractId: 'port', appUrl, loadTimeout }, { until: 'open.resolved' });
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'nothing listens at appUrl', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'port',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(new URL(appUrl).origin),
-    });
+    const ms = await expectSdkLoadingError(host, 'nothing listens at appUrl', 'port', noHello(new URL(appUrl).origin));
     // Chromium fires load for its error page (3 s later: no hello); Firefox and WebKit fire nothing: loadTimeout.
     if (host.engine === 'chromium') expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
     expect(ms).toBeLessThan(loadTimeout + 1000);
@@ -123,16 +115,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       warm: false,
     };
     await openSigned(host, config, { until: 'open.resolved' });
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'wrong appUrl path (404)', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'path',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(sandbox.origins.signing),
-    });
+    const ms = await expectSdkLoadingError(host, 'wrong appUrl path (404)', 'path', noHello(sandbox.origins.signing));
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
