@@ -4,7 +4,8 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
-import { createInstance, open, sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { newSession, openDemo } from './support/demo-page';
+import { sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 import { BRAND } from './scenarios/appearance';
 
@@ -89,8 +90,7 @@ function expectFrameScanned(results: AxeResults): void {
 test.describe.configure({ timeout: 60_000 });
 
 test('partner demo page before a session: no serious or critical axe violation', async ({ page, sandbox }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await expectNoSeriousViolations(page);
 });
 
@@ -98,8 +98,7 @@ test('partner demo page with every option group open: no serious or critical axe
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   // The options sit in closed <details> groups (issue #42): a scan of the closed page never sees them.
   for (const summary of await page.locator('details.group > summary').all()) await summary.click();
   await expect(page.locator('details.group:not([open])')).toHaveCount(0);
@@ -108,11 +107,11 @@ test('partner demo page with every option group open: no serious or critical axe
 
 test('partner page with a warm frame (constructed, not opened): no serious or critical axe violation', async ({
   page,
-  sandbox,
   hostUrl,
+  createSigned,
 }) => {
   await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  await createSigned(page, 'a', 'c1');
   // The awaited thing: the hidden frame's app has loaded (it waits for init), so the scan sees the page as signers do.
   // It waits at the end of <body> until an instance takes it (warm-pool.ts; both engines here move frames).
   await expect
@@ -136,87 +135,67 @@ test('partner demo page with a signing session: no serious or critical axe viola
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await openDemo(page, sandbox.urls.demo);
+  await newSession(page, 'complete');
   await expect(
     page.frameLocator('#signing-container iframe').locator('button', { hasText: 'Sign contract' }),
   ).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page));
 });
 
-const APP_STATES = [
-  { name: 'contract (English)', token: 'complete', config: {}, shown: 'Sign contract', role: 'button' },
-  {
-    name: 'contract (German)',
-    token: 'complete',
-    config: { locale: 'de' },
-    shown: 'Vertrag unterschreiben',
-    role: 'button',
-  },
+/** A state of the signing app: its token's scenario ('complete'), the config beyond the usual, what it shows. */
+interface AppState {
+  name: string;
+  scenario?: string;
+  config?: Record<string, unknown>;
+  shown: string;
+  role?: 'button' | 'heading';
+  /** The hosted family the scan waits for. */
+  font?: string;
+}
+
+const APP_STATES: AppState[] = [
+  { name: 'contract (English)', shown: 'Sign contract' },
+  { name: 'contract (German)', config: { locale: 'de' }, shown: 'Vertrag unterschreiben' },
   // The partner's appearance (issue #40): a lender's brand in its hosted font (#55), and the app's dark theme.
   {
     name: 'contract, branded',
-    token: 'complete',
     config: { appearance: BRAND },
     shown: 'Sign contract',
-    role: 'button',
     font: BRAND.variables.fontFamily,
   },
-  {
-    name: 'contract, dark theme',
-    token: 'complete',
-    config: { appearance: { theme: 'dark' } },
-    shown: 'Sign contract',
-    role: 'button',
-  },
+  { name: 'contract, dark theme', config: { appearance: { theme: 'dark' } }, shown: 'Sign contract' },
   {
     name: 'error page',
-    token: 'verification_required',
-    config: {},
+    scenario: 'verification_required',
     shown: 'This contract cannot be signed here',
     role: 'heading',
   },
-] as const;
+];
 
 for (const state of APP_STATES) {
   test(`signing app in its frame, ${state.name}: no serious or critical axe violation`, async ({
     page,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await page.goto(hostUrl());
-    await createInstance(page, 'a', 'c1', {
-      signingToken: adHocToken(state.token),
-      appUrl: sandbox.origins.signing,
-      ...state.config,
-    });
-    await open(page, 'a');
-    await waitFor(page, 'a', 'open.resolved');
-    await expect(signingFrame(page, 'c1').getByRole(state.role, { name: state.shown })).toBeVisible();
-    if ('font' in state) {
+    const signingToken = adHocToken(state.scenario ?? 'complete');
+    await openSigned(page, { signingToken, ...state.config }, { until: 'open.resolved' });
+    await expect(signingFrame(page, 'c1').getByRole(state.role ?? 'button', { name: state.shown })).toBeVisible();
+    if (state.font) {
       // Scanned as the signer sees it: in the hosted family, its regular and bold faces loaded.
       const frame = await signingFrameHandle(page, 'c1');
       const loaded = (family: string) =>
         [...(document.fonts as unknown as Iterable<FontFace>)].filter(
           (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
         ).length;
-      await expect.poll(() => frame.evaluate(loaded, state.font)).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => frame.evaluate(loaded, state.font!)).toBeGreaterThanOrEqual(2);
     }
     expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
   });
 }
 
-test('signing app in its frame, signed view: no serious or critical axe violation', async ({
-  page,
-  sandbox,
-  hostUrl,
-}) => {
-  await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+test('signing app in its frame, signed view: no serious or critical axe violation', async ({ page, openSigned }) => {
+  await openSigned(page);
   await sign(page, 'c1');
   await waitFor(page, 'a', 'contract.completed');
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
@@ -225,14 +204,10 @@ test('signing app in its frame, signed view: no serious or critical axe violatio
 
 test('signing app in its frame, the decline form and the declined view: no serious or critical axe violation', async ({
   page,
-  sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   test.slow(); // two scans of a cross-site frame
-  await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openSigned(page);
   const frame = signingFrame(page, 'c1');
   await clickInCrossSiteFrame(frame, 'Decline');
   // The reason field is labelled (its accessible name is the visible label).

@@ -1,6 +1,7 @@
 // The partner demo's appearance panel (demo/partner/appearance-panel.js): a preset goes into the new session's
 // options, and a change while it runs restyles the signing frame live through update().
 import { expect, test } from './support/fixtures';
+import { newSession, openDemo } from './support/demo-page';
 
 /** The signing frame's page background, as the signer sees it. */
 const frameBackground = (page: import('@playwright/test').Page) =>
@@ -38,12 +39,11 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
 }) => {
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('complete');
   await showPanel(page);
   await page.getByLabel('Preset').selectOption('lender');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   const frame = page.frameLocator('#signing-container iframe');
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
   // The lender's light colours came with the construction.

@@ -1,19 +1,18 @@
 // The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
 // height, locale, frame title and "Focus signing".
 import { expect, test } from './support/fixtures';
-import { showOptions } from './support/demo-page';
+import { newSession, openDemo, showOptions } from './support/demo-page';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('not_found');
   await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await expect(page.locator('#log tr[data-event="contract.error"]')).toHaveCount(1);
 
   await page.getByLabel('Scenario').selectOption('complete');
@@ -32,12 +31,11 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('flaky');
   await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await expect(
     page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
   ).toBeVisible();
@@ -56,14 +54,13 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
 });
 
 test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await showOptions(page, 'Display and size');
   await expect(page.getByLabel("Auto: follows the signing app's content"), 'the default').toBeChecked();
   await page.getByLabel('Auto max (px)').fill('700');
   await page.getByLabel('Locale').selectOption('de-DE');
   await page.getByLabel('Frame title').fill('Kreditvertrag unterschreiben');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
 
   const iframe = page.locator('#signing-container iframe');
   const sign = page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Vertrag unterschreiben' });
@@ -77,10 +74,8 @@ test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await openDemo(page, sandbox.urls.demo);
+  await newSession(page, 'complete');
   const sign = page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' });
   await expect(sign).toBeVisible();
 
@@ -91,12 +86,11 @@ test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and
 });
 
 test("demo page: bad option values are reported with the SDK's own error", async ({ page, sandbox }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await showOptions(page, 'Display and size');
   await page.getByLabel('Auto min (px)').fill('900');
   await page.getByLabel('Auto max (px)').fill('400');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await expect(page.locator('#log tr[data-event="new SvcContracts() threw"] td.payload')).toContainText('minHeight');
   await expect(page.locator('#signing-container iframe')).toHaveCount(0);
 });

@@ -1,17 +1,16 @@
 // The partner demo's "Prepare" control (issue #28): New session loads the signing app hidden and ready; open()
 // shows it at once, the same frame, with no new request to the signing origin.
-import { showOptions } from './support/demo-page';
+import { newSession, openDemo, showOptions } from './support/demo-page';
 import { expect, test } from './support/fixtures';
 
 test('demo page: with "Prepare", New session loads hidden and ready; open() shows the same frame at once', async ({
   page,
   sandbox,
 }) => {
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await openDemo(page, sandbox.urls.demo);
   await showOptions(page, 'Prepare and popup');
   await page.getByLabel('Prepare: load hidden, show at open()').check();
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await expect(page.locator('#log tr[data-event="prepare() resolved"]')).toHaveCount(1);
   await expect(page.locator('#log tr[data-event="contract.ready"]')).toHaveCount(1);
   const frame = page.locator('#signing-container iframe');

@@ -2,6 +2,7 @@
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import { expect, test } from './support/fixtures';
+import { newSession, openDemo } from './support/demo-page';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: complete scenario, signed in the frame, "confirmed by server" after the verified webhook', async ({
@@ -10,10 +11,8 @@ test('demo page: complete scenario, signed in the frame, "confirmed by server" a
 }) => {
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
-  await page.goto(sandbox.urls.demo);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
-  await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await openDemo(page, sandbox.urls.demo);
+  await newSession(page, 'complete');
 
   const frame = page.frameLocator('#signing-container iframe');
   await clickInCrossSiteFrame(frame, 'Sign contract');
@@ -55,8 +54,7 @@ test("demo page: the event log scrolls in its own box, never the page, so the fr
   sandbox,
 }) => {
   await page.goto(sandbox.urls.demo);
-  await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page, 'complete');
   await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
   const where = () =>
     page.evaluate(() => ({
@@ -78,8 +76,7 @@ test("demo page: the event log scrolls in its own box, never the page, so the fr
 
 test('demo page: flaky scenario retried from the error handler reaches ready', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
-  await page.getByLabel('Scenario').selectOption('flaky');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page, 'flaky');
   await expect(
     page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
   ).toBeVisible();
@@ -101,8 +98,7 @@ test('demo page: "Decline" with a reason shows it in the outcome panel; "Finish 
 }) => {
   test.slow(); // two sessions and four clicks in a cross-site frame
   await page.goto(sandbox.urls.demo);
-  await page.getByLabel('Scenario').selectOption('complete');
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page, 'complete');
   const frame = page.frameLocator('#signing-container iframe');
   await clickInCrossSiteFrame(frame, 'Decline');
   await frame.getByLabel('Reason (optional)').fill('The rate is too high');
@@ -112,7 +108,7 @@ test('demo page: "Decline" with a reason shows it in the outcome panel; "Finish 
     '"reason":"The rate is too high"',
   );
 
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await clickInCrossSiteFrame(frame, 'Finish later');
   await expect(page.locator('#log tr[data-event="contract.cancelled"]')).toHaveCount(1);
   await expect(page.getByRole('status')).toContainText('finish later');

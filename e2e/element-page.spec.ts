@@ -1,19 +1,14 @@
 // <svc-contract-signing> on a plain HTML page under the strict CSP + Trusted Types: Chromium, Firefox.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sriOf } from '../lib/bundle.mjs';
-import { send } from '../lib/http-kit.mjs';
-import { REPO_ROOT } from '../lib/repo-paths.mjs';
 import { elementPageScenarios } from './scenarios/element-page';
-import { SIGNER_LINE } from './scenarios/expected';
-import { expect, issueToken, test } from './support/fixtures';
-import { mountElementPage, type ElementPage } from './support/element-page';
-import { PACKAGE_VERSION } from './support/framework-apps';
-import { strictCsp } from './support/harness-server.mjs';
-
-const pageTest = test.extend<object, { elementPage: ElementPage }>({
-  elementPage: [async ({ harness, sandbox }, use) => use(mountElementPage(harness, sandbox)), { scope: 'worker' }],
-});
+import { expect, issueToken } from './support/fixtures';
+import {
+  elementPageTest as pageTest,
+  elementScriptTags,
+  freshNonce,
+  sendPartnerPage,
+  sendToken,
+  untilContractShown,
+} from './support/element-page';
 
 elementPageScenarios(pageTest);
 
@@ -27,18 +22,12 @@ pageTest(
     const leaked = (await issueToken(sandbox, 'complete')).token;
     const { token } = await issueToken(sandbox, 'complete');
     const requests: Request[] = [];
-    const integrity = sriOf(
-      readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')),
-    );
     harness.mount('token-markup', (req: Request, res: { end(): void }) => {
       if (req.url.endsWith('/token')) {
         requests.push({ method: req.method, url: req.url, headers: req.headers });
-        return send(res, 200, JSON.stringify({ signingToken: token }), {
-          'content-type': 'application/json',
-          'cache-control': 'no-store',
-        });
+        return sendToken(res, token);
       }
-      const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+      const nonce = freshNonce();
       const app = `app-url="${sandbox.origins.signing}" contract-id="loan-42"`;
       // The element is defined after both are parsed (a module script runs after parsing): the upgrade meets them.
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SSR page</title>
@@ -49,27 +38,13 @@ pageTest(
 </script></head><body>
 <svc-contract-signing id="leaked" ${app} signingtoken="${leaked}"></svc-contract-signing>
 <svc-contract-signing id="by-url" ${app} token-url="token"></svc-contract-signing>
-<script src="${sandbox.origins.cdn}/packages/contracts-sdk/${PACKAGE_VERSION}/index.umd.js" integrity="${integrity}" crossorigin="anonymous" nonce="${nonce}"></script>
-<script type="module" src="/assets/contracts-sdk/element.mjs" nonce="${nonce}"></script>
+${elementScriptTags(sandbox, nonce)}
 </body></html>`;
-      const csp = strictCsp({
-        cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
-        signingOrigin: sandbox.origins.signing,
-      }).replace("connect-src 'none'", "connect-src 'self'");
-      send(res, 200, html, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': csp,
-      });
+      sendPartnerPage(res, sandbox, nonce, html);
     });
     await host.watchViolations();
     await host.goto(`${harness.origins.partner}/token-markup/`);
-    await expect
-      .poll(() => host.evaluateInFrame('#by-url iframe', () => document.body.innerText).catch(() => ''), {
-        message: "token-url's frame shows the contract",
-        intervals: [100, 250],
-      })
-      .toContain(SIGNER_LINE);
+    await untilContractShown(host, '#by-url iframe');
     const seen = (await host.evaluate(() => (window as unknown as { seen: unknown[] }).seen)) as Array<
       [string, unknown]
     >;

@@ -1,33 +1,22 @@
 // Failures whose proof needs Playwright's view of the network and of every frame (Chromium, Firefox): the
 // cross-engine error scenarios are in scenarios/errors.ts.
-import { adHocToken, expect, test } from './support/fixtures';
-import { showOptions } from './support/demo-page';
-import { createInstance, frameCount, open, openAndWait, recorded, waitFor } from './support/sdk-driver';
+import { expect, test } from './support/fixtures';
+import { newSession, openDemo, showOptions } from './support/demo-page';
+import { frameCount, open, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
 
 test('signing-app URL that 404s → loading_error from the no-hello check, long before loadTimeout', async ({
   page,
   host,
   sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   const embedRequests: number[] = [];
   page.on('response', (response) => {
     if (response.url() === `${sandbox.origins.signing}/missing/embed`) embedRequests.push(response.status());
   });
-  await host.goto(hostUrl());
-  await openAndWait(
-    host,
-    'a',
-    'c1',
-    {
-      signingToken: adHocToken('complete'),
-      contractId: 'gone',
-      appUrl: `${sandbox.origins.signing}/missing`,
-      loadTimeout: 20_000,
-    },
-    'open.resolved',
-  );
+  const config = { contractId: 'gone', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 };
+  await openSigned(host, config, { until: 'open.resolved' });
   const log = await recorded(host, 'a');
   expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
   expect(log[1].payload).toMatchObject({ contractId: 'gone', code: 'loading_error' });
@@ -41,6 +30,7 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   host,
   harness,
   hostUrl,
+  createSigned,
 }) => {
   let imposterSeen = false;
   page.on('framenavigated', (frame) => {
@@ -51,13 +41,7 @@ test('signing-app URL that redirects to another origin → loading_error; the im
   await host.goto(hostUrl());
   // The harness answers /moved/embed with a 302 to evil.test, whose page says hello like the real app.
   const appUrl = `${harness.origins.partner.replace('partner.test', 'sign.test')}/moved`;
-  await createInstance(host, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    contractId: 'moved',
-    appUrl,
-    loadTimeout: 20_000,
-    debug: true,
-  });
+  await createSigned(host, 'a', 'c1', { contractId: 'moved', appUrl, loadTimeout: 20_000, debug: true });
   await open(host, 'a');
   await expect.poll(() => imposterSeen).toBe(true);
   const imposter = page.frames().find((f) => f.url().startsWith(`${harness.origins.evil}/imposter.html`))!;
@@ -91,13 +75,12 @@ test('demo page: the "Setup mistake" picker reproduces the CSP block and the wro
     path: `${sandbox.origins.signing} never answered: this page's origin is not registered with the service (frame-ancestors)`,
   };
   for (const [mistake, message] of Object.entries(expected)) {
-    await page.goto(sandbox.urls.demo);
-    await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+    await openDemo(page, sandbox.urls.demo);
     await showOptions(page, 'Token and retries');
     await page.getByLabel('Retry once on').uncheck();
     await showOptions(page, 'Setup mistakes');
     await page.getByLabel('Setup mistake').selectOption(mistake);
-    await page.getByRole('button', { name: 'New session' }).click();
+    await newSession(page);
     await expect(page.locator('#log tr[data-event="contract.error"]')).toContainText(message);
   }
 });

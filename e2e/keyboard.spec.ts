@@ -2,30 +2,7 @@
 // focus coming back to the host page on close(). No mouse is used in this file.
 import type { Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
-import {
-  addHostButtons,
-  call,
-  createInstance,
-  open,
-  signingFrame,
-  signingFrameHandle,
-  waitFor,
-} from './support/sdk-driver';
-
-async function openReady(
-  page: Page,
-  sandbox: { origins: { signing: string } },
-  config: Record<string, unknown> = {},
-): Promise<void> {
-  await createInstance(page, 'a', 'c1', {
-    signingToken: adHocToken('complete'),
-    contractId: 'kb',
-    appUrl: sandbox.origins.signing,
-    ...config,
-  });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
-}
+import { addHostButtons, call, open, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 
 /** The element focused inside the signing frame, as "TAG:text", and whether the host's focus is on the frame. */
 async function focusInFrame(page: Page): Promise<{ hostOnFrame: boolean; inside: string }> {
@@ -38,12 +15,12 @@ async function focusInFrame(page: Page): Promise<{ hostOnFrame: boolean; inside:
 
 test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Tab leaves the frame to the host page', async ({
   page,
-  sandbox,
   hostUrl,
+  openSigned,
 }) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
-  await openReady(page, sandbox);
+  await openSigned(page, { contractId: 'kb' }, { goto: false });
   await page.locator('#before').focus();
 
   await page.keyboard.press('Tab');
@@ -58,12 +35,12 @@ test('keyboard only: Tab into the frame reaches "Sign contract", Enter signs, Ta
 
 test('focus(): moves the keyboard focus to the "Sign contract" button inside the frame', async ({
   page,
-  sandbox,
   hostUrl,
+  openSigned,
 }) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
-  await openReady(page, sandbox);
+  await openSigned(page, { contractId: 'kb' }, { goto: false });
   await page.locator('#before').focus();
 
   await call(page, 'a', 'focus');
@@ -73,13 +50,8 @@ test('focus(): moves the keyboard focus to the "Sign contract" button inside the
   await waitFor(page, 'a', 'contract.completed');
 });
 
-test('focus() when no control is left (the signed view): the app focuses its heading', async ({
-  page,
-  sandbox,
-  hostUrl,
-}) => {
-  await page.goto(hostUrl());
-  await openReady(page, sandbox);
+test('focus() when no control is left (the signed view): the app focuses its heading', async ({ page, openSigned }) => {
+  await openSigned(page, { contractId: 'kb' });
   // Signed by a script click, which moves no focus: the frame's document has none when focus() is called.
   await (await signingFrameHandle(page, 'c1')).evaluate(() =>
     document.querySelector<HTMLButtonElement>('button.sign')!.click(),
@@ -93,13 +65,13 @@ test('focus() when no control is left (the signed view): the app focuses its hea
 
 test('close() with the focus inside the frame gives it back to the host element that had it before open()', async ({
   page,
-  sandbox,
   hostUrl,
+  openSigned,
 }) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await page.locator('#before').focus();
-  await openReady(page, sandbox);
+  await openSigned(page, { contractId: 'kb' }, { goto: false });
   await page.keyboard.press('Tab');
   await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
 
@@ -109,11 +81,9 @@ test('close() with the focus inside the frame gives it back to the host element 
 
 test('close() with the focus inside the frame and nothing focused before open(): the focus goes to the container', async ({
   page,
-  sandbox,
-  hostUrl,
+  openSigned,
 }) => {
-  await page.goto(hostUrl());
-  await openReady(page, sandbox);
+  await openSigned(page, { contractId: 'kb' });
   await page.keyboard.press('Tab');
   await expect.poll(() => focusInFrame(page)).toEqual({ hostOnFrame: true, inside: 'BUTTON:Sign contract' });
 
@@ -125,18 +95,14 @@ test('close() with the focus inside the frame and nothing focused before open():
 
 test('retry after an error with the focus on the old frame: the focus goes back to the element focused before open()', async ({
   page,
-  sandbox,
   hostUrl,
+  openSigned,
 }) => {
   await page.goto(hostUrl());
   await addHostButtons(page, 'c1');
   await page.locator('#before').focus();
-  await createInstance(page, 'a', 'c1', { appUrl: sandbox.origins.signing }, [
-    adHocToken('not_found'),
-    adHocToken('complete'),
-  ]);
-  await open(page, 'a');
-  await waitFor(page, 'a', 'open.resolved');
+  const tokens = [adHocToken('not_found'), adHocToken('complete')];
+  await openSigned(page, {}, { goto: false, tokens, until: 'open.resolved' });
   await call(page, 'a', 'focus');
   await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
 

@@ -4,7 +4,7 @@
 // local), the contract is signed once and the service sends one webhook. WebKit's classic WebDriver cannot take
 // the browser offline: this case runs in Chromium and Firefox only.
 import { expect, issueToken, test } from './support/fixtures';
-import { createInstance, frameIn, names, open, sign, waitFor, waitForFrameText } from './support/sdk-driver';
+import { frameIn, names, sign, waitFor, waitForFrameText } from './support/sdk-driver';
 import { COMPLETED, READY } from './scenarios/expected';
 
 /** How long the signer's connection stays down: longer than the heartbeat's 10 s and than one retry of the app. */
@@ -14,14 +14,11 @@ const OFFLINE_TEXT = 'You are offline. Your signature will be sent when the conn
 test('the network drops for 20 s mid-signing: the app resumes, one contract.completed, one webhook', async ({
   page,
   sandbox,
-  hostUrl,
+  openSigned,
 }) => {
   test.setTimeout(60_000);
   const { applicationId, token } = await issueToken(sandbox, 'complete');
-  await page.goto(hostUrl());
-  await createInstance(page, 'a', 'c1', { signingToken: token, appUrl: sandbox.origins.signing });
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.ready');
+  await openSigned(page, { signingToken: token });
 
   await page.context().setOffline(true);
   await sign(page, 'c1');

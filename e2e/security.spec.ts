@@ -3,7 +3,7 @@
 // cross-engine security scenarios (SRI, strict CSP, hostile frame, frame-ancestors) are in scenarios/.
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
-import { createInstance, open, openAndWait, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { createInstance, open, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { ATTEMPT_ID, noHello, SESSION_ID } from './scenarios/expected';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
@@ -12,6 +12,7 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
   context,
   sandbox,
   hostUrl,
+  createSigned,
 }) => {
   const { token } = await issueToken(sandbox, 'complete');
   const errorToken = (await issueToken(sandbox, 'not_found')).token;
@@ -27,18 +28,8 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
   page.on('console', onConsole);
 
   await host.goto(hostUrl());
-  await createInstance(host, 'a', 'c1', {
-    signingToken: token,
-    contractId: 'secret-check',
-    appUrl: sandbox.origins.signing,
-    debug: true,
-  });
-  await createInstance(host, 'b', 'c2', {
-    signingToken: errorToken,
-    contractId: 'secret-check-2',
-    appUrl: sandbox.origins.signing,
-    debug: true,
-  });
+  await createSigned(host, 'a', 'c1', { signingToken: token, contractId: 'secret-check', debug: true });
+  await createSigned(host, 'b', 'c2', { signingToken: errorToken, contractId: 'secret-check-2', debug: true });
   await open(host, 'a');
   await open(host, 'b');
   await waitFor(host, 'a', 'contract.ready');
@@ -120,6 +111,7 @@ test("a polluted Object.prototype changes no payload field or debug line: the ap
   page,
   sandbox,
   hostUrl,
+  createSigned,
 }) => {
   const { token } = await issueToken(sandbox, 'complete');
   const errorToken = (await issueToken(sandbox, 'not_found')).token;
@@ -132,9 +124,8 @@ test("a polluted Object.prototype changes no payload field or debug line: the ap
       (Object.prototype as Record<string, unknown>)[field] = `forged_${field}`;
     }
   });
-  const appUrl = sandbox.origins.signing;
-  await createInstance(page, 'a', 'c1', { signingToken: token, contractId: 'k1', appUrl, debug: true });
-  await createInstance(page, 'b', 'c2', { signingToken: errorToken, contractId: 'k2', appUrl, debug: true });
+  await createSigned(page, 'a', 'c1', { signingToken: token, contractId: 'k1', debug: true });
+  await createSigned(page, 'b', 'c2', { signingToken: errorToken, contractId: 'k2', debug: true });
   await open(page, 'a');
   await open(page, 'b');
   await waitFor(page, 'a', 'contract.ready');
@@ -165,6 +156,7 @@ test('the frame attributes hold in the browser: the app gets only the partner or
   page,
   sandbox,
   hostUrl,
+  openSigned,
 }) => {
   const embedReferers: string[] = [];
   const pending: Promise<void>[] = [];
@@ -180,7 +172,7 @@ test('the frame attributes hold in the browser: the app gets only the partner or
   // The partner page itself would send its full URL (Referrer-Policy: unsafe-url, a customer id in the query).
   const url = hostUrl({ referrer: 'unsafe-url', customer: 'c-4711' });
   await page.goto(url);
-  await openAndWait(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+  await openSigned(page, {}, { goto: false });
   await Promise.all(pending);
   // referrerpolicy="strict-origin" on the frame: the origin only, never the page URL with its query. (Firefox
   // already ignores a page's unsafe-url for cross-site requests, so there the attribute check below is the one

@@ -2,21 +2,17 @@
 // token (issue #51 finding 3): fetch() reads every init member through the prototype chain, so an inherited
 // mode = 'no-cors' would drop X-Requested-With (the route answers 403), integrity would fail the request and
 // credentials = 'omit' would leave the page's cookie behind. Chromium, Firefox.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sriOf } from '../lib/bundle.mjs';
 import { send } from '../lib/http-kit.mjs';
-import { REPO_ROOT } from '../lib/repo-paths.mjs';
-import { SIGNER_LINE } from './scenarios/expected';
-import { mountElementPage, type ElementPage } from './support/element-page';
-import { expect, issueToken, test } from './support/fixtures';
-import { PACKAGE_VERSION } from './support/framework-apps';
-import { strictCsp } from './support/harness-server.mjs';
+import { expect, issueToken } from './support/fixtures';
+import {
+  elementPageTest as pageTest,
+  elementScriptTags,
+  freshNonce,
+  sendPartnerPage,
+  sendToken,
+  untilContractShown,
+} from './support/element-page';
 import { SIGN_BUTTON } from './support/sdk-driver';
-
-const pageTest = test.extend<object, { elementPage: ElementPage }>({
-  elementPage: [async ({ harness, sandbox }, use) => use(mountElementPage(harness, sandbox)), { scope: 'worker' }],
-});
 
 type Request = { method: string; url: string; headers: Record<string, string | undefined> };
 const FRAME = 'svc-contract-signing iframe';
@@ -35,9 +31,6 @@ pageTest(
     void elementPage; // its /assets/ serve the built package's element.mjs
     const { token } = await issueToken(sandbox, 'complete');
     const requests: Request[] = [];
-    const integrity = sriOf(
-      readFileSync(join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js')),
-    );
     harness.mount('token-polluted', (req: Request, res: { end(): void }) => {
       if (req.url.endsWith('/token')) {
         requests.push({ method: req.method, url: req.url, headers: req.headers });
@@ -46,14 +39,9 @@ pageTest(
           req.method === 'POST' &&
           req.headers['x-requested-with'] === 'contracts-sdk' &&
           (req.headers.cookie ?? '').includes(SESSION_COOKIE);
-        return allowed
-          ? send(res, 200, JSON.stringify({ signingToken: token }), {
-              'content-type': 'application/json',
-              'cache-control': 'no-store',
-            })
-          : send(res, 403, 'Forbidden\n');
+        return allowed ? sendToken(res, token) : send(res, 403, 'Forbidden\n');
       }
-      const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+      const nonce = freshNonce();
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Polluted page</title>
 <script nonce="${nonce}">${POLLUTION}
   window.seen = [];
@@ -61,28 +49,15 @@ pageTest(
   document.addEventListener('contract-completed', () => seen.push('completed'));
 </script></head><body>
 <svc-contract-signing app-url="${sandbox.origins.signing}" contract-id="loan-42" token-url="token"></svc-contract-signing>
-<script src="${sandbox.origins.cdn}/packages/contracts-sdk/${PACKAGE_VERSION}/index.umd.js" integrity="${integrity}" crossorigin="anonymous" nonce="${nonce}"></script>
-<script type="module" src="/assets/contracts-sdk/element.mjs" nonce="${nonce}"></script>
+${elementScriptTags(sandbox, nonce)}
 </body></html>`;
-      const csp = strictCsp({
-        cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
-        signingOrigin: sandbox.origins.signing,
-      }).replace("connect-src 'none'", "connect-src 'self'");
-      send(res, 200, html, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': csp,
+      sendPartnerPage(res, sandbox, nonce, html, {
         'set-cookie': `${SESSION_COOKIE}; Path=/; Secure; SameSite=Strict`,
       });
     });
     await host.watchViolations();
     await host.goto(`${harness.origins.partner}/token-polluted/`);
-    await expect
-      .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
-        message: 'the frame shows the contract',
-        intervals: [100, 250],
-      })
-      .toContain(SIGNER_LINE);
+    await untilContractShown(host, FRAME);
     expect(
       await host.evaluate(() => (Object.prototype as Record<string, unknown>).mode),
       'the page is still polluted',

@@ -8,17 +8,7 @@
 import { adHocToken, expect, test } from './support/fixtures';
 import type { Host } from './support/host';
 import { recordServerRequests } from './support/server-requests';
-import {
-  addHostButtons,
-  call,
-  createInstance,
-  deepFocus,
-  frameCount,
-  frameIn,
-  open,
-  recorded,
-  waitFor,
-} from './support/sdk-driver';
+import { addHostButtons, call, deepFocus, frameCount, frameIn, open, recorded, waitFor } from './support/sdk-driver';
 import { ATTEMPT_ID } from './scenarios/expected';
 import { expectStrictPageClean } from './scenarios/security';
 
@@ -42,6 +32,7 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   host,
   sandbox,
   hostUrl,
+  createSigned,
 }) => {
   const origin = sandbox.origins.signing;
   const token = adHocToken('complete');
@@ -50,7 +41,7 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   await host.watchViolations();
   await host.goto(hostUrl({ csp: 'strict' }));
   await addHostButtons(host, 'c1');
-  await createInstance(host, 'a', 'c1', { signingToken: token, appUrl: origin });
+  await createSigned(host, 'a', 'c1', { signingToken: token });
   expect(await waitingCount(host)).toBe(1);
   expect(await frameCount(host, 'c1')).toBe(0);
   // The awaited thing: the warm app's document has loaded (it said hello and was told to wait).
@@ -102,18 +93,17 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
 
 test('destroy() before open() removes the warm frame; warm: false constructs none; open() after close() starts afresh', async ({
   host,
-  sandbox,
   hostUrl,
+  createSigned,
 }) => {
-  const appUrl = sandbox.origins.signing;
   await host.goto(hostUrl());
-  await createInstance(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl });
-  await createInstance(host, 'b', 'c2', { signingToken: adHocToken('complete'), appUrl, warm: false });
+  await createSigned(host, 'a', 'c1');
+  await createSigned(host, 'b', 'c2', { warm: false });
   expect(await waitingCount(host)).toBe(1);
   expect(await frameCount(host, 'c2')).toBe(0);
   await call(host, 'a', 'destroy');
   expect(await waitingCount(host)).toBe(0);
-  await createInstance(host, 'c', 'c1', { signingToken: adHocToken('complete'), appUrl });
+  await createSigned(host, 'c', 'c1');
   await call(host, 'c', 'close');
   expect(await waitingCount(host)).toBe(0);
   await open(host, 'c');
@@ -126,6 +116,7 @@ test('a warm frame whose app speaks only a newer protocol: open() reports it at 
   context,
   sandbox,
   hostUrl,
+  createSigned,
 }) => {
   const origin = sandbox.origins.signing;
   // The signing app upgraded past this SDK: its embed page offers protocol 2 only.
@@ -142,7 +133,7 @@ test('a warm frame whose app speaks only a newer protocol: open() reports it at 
   await page.goto(hostUrl());
   // The awaited thing: the SDK logged the warm frame's hello (debug: true) before any open().
   const refused = page.waitForEvent('console', (message) => message.text().includes('no common protocol version'));
-  await createInstance(page, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: origin, debug: true });
+  await createSigned(page, 'a', 'c1', { debug: true });
   await refused;
   await open(page, 'a');
   await waitFor(page, 'a', 'contract.error');
@@ -160,6 +151,7 @@ test('ten instances at load (issue #45): one hidden frame, one /embed; any open(
   host,
   sandbox,
   hostUrl,
+  createSigned,
 }) => {
   const origin = sandbox.origins.signing;
   const ids = Array.from({ length: 10 }, (_, n) => `s${n}`);
@@ -172,8 +164,7 @@ test('ten instances at load (issue #45): one hidden frame, one /embed; any open(
     (ids) => document.body.append(...ids.map((id) => Object.assign(document.createElement('div'), { id }))),
     ids,
   );
-  for (const id of ids)
-    await createInstance(host, id, id, { signingToken: tokens[id], appUrl: origin, contractId: id });
+  for (const id of ids) await createSigned(host, id, id, { signingToken: tokens[id], contractId: id });
   expect(await waitingCount(host), 'one warm frame for the page').toBe(1);
   for (const id of ids) expect(await frameCount(host, id)).toBe(0);
   await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');

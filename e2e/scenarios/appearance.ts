@@ -4,7 +4,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { frameIn, names, openAndWait, waitForFrameText } from '../support/sdk-driver';
+import { frameIn, names, waitForFrameText } from '../support/sdk-driver';
 import { READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -159,10 +159,8 @@ export function appearanceScenarios(test: ScenarioTest): void {
 
   test('appearance: the decline and "Finish later" controls and the legal note stay readable whatever the tokens', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
     // The primary fill is the background itself, type and spacing at their smallest.
     const variables = {
       colorPrimary: '#fbf8f1',
@@ -172,11 +170,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
       spacingUnit: '2px',
       borderRadius: '24px',
     };
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      appearance: { theme: 'dark', variables },
-    });
+    await openSigned(host, { appearance: { theme: 'dark', variables } });
     const shown = await host.evaluateInFrame(frameIn('c1'), () => {
       const channel = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).map(Number);
       const luminance = (rgb: string) => {
@@ -220,7 +214,6 @@ export function appearanceScenarios(test: ScenarioTest): void {
 
   test('appearance: dir "rtl", or a right-to-left container, lays the app out right to left', async ({
     host,
-    sandbox,
     openSigned,
   }) => {
     await openSigned(host, { dir: 'rtl', locale: 'ar-XB' });
@@ -231,7 +224,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
       lang: 'ar-XB',
     });
     await host.evaluate(() => void document.getElementById('c2')!.setAttribute('dir', 'rtl'));
-    await openAndWait(host, 'b', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host, {}, { id: 'b', container: 'c2', goto: false });
     expect(await host.evaluateInFrame(frameIn('c2'), readLook)).toMatchObject({ direction: 'rtl', signAt: 'right' });
   });
 
@@ -244,16 +237,12 @@ export function appearanceScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     const requests = recordServerRequests(sandbox.origins.signing);
     try {
-      await openAndWait(host, 'a', 'c1', {
-        signingToken: adHocToken('complete'),
-        appUrl: sandbox.origins.signing,
-        appearance: BRAND,
-        locale: 'en',
-      });
+      await openSigned(host, { appearance: BRAND, locale: 'en' }, { goto: false });
       await markDocument(host);
       expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
@@ -316,18 +305,14 @@ export function appearanceScenarios(test: ScenarioTest): void {
 
   test('theme auto: a change of the colour scheme restyles the running app live', async ({
     host,
-    sandbox,
     hostUrl,
+    openSigned,
   }, testInfo) => {
     const emulate = host.emulateColorScheme;
     testInfo.skip(!emulate, 'the driver cannot emulate prefers-color-scheme here (docs/browser-support.md)');
     await host.goto(hostUrl());
     await emulate!('light');
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      appearance: { theme: 'auto' },
-    });
+    await openSigned(host, { appearance: { theme: 'auto' } }, { goto: false });
     await markDocument(host);
     expect(await look(host)).toMatchObject({ theme: 'light', ...APP_LIGHT });
     await emulate!('dark');

@@ -4,10 +4,9 @@
 // in place.
 import type { TestInfo } from '@playwright/test';
 import { expect, issueToken, type Sandbox } from '../support/fixtures';
-import type { ElementPage } from '../support/element-page';
+import { type ElementPage, untilContractShown } from '../support/element-page';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { SIGNER_LINE } from './expected';
 import { expectLiveDarkGerman } from './live-presentation';
 
 type PageArgs = { host: Host; sandbox: Sandbox; elementPage: ElementPage };
@@ -21,12 +20,7 @@ async function openShowingContract({ host, sandbox, elementPage }: PageArgs): Pr
   elementPage.setToken(token);
   await host.watchViolations();
   await host.goto(elementPage.url);
-  await expect
-    .poll(() => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => ''), {
-      message: 'the frame shows the contract',
-      intervals: [100, 250],
-    })
-    .toContain(SIGNER_LINE);
+  await untilContractShown(host, FRAME);
   return token;
 }
 

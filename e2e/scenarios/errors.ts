@@ -1,6 +1,6 @@
 // Every failure reaches the partner as contract.error with the right code, and open() still resolves.
 import { adHocToken, expect } from '../support/fixtures';
-import { frameCount, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
+import { firstEntry, frameCount, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
 import { APP_REPORTED, FAILED_TO_LOAD, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -29,9 +29,7 @@ export function errorScenarios(test: ScenarioTest): void {
 
   test('a token of another form is not_found', async ({ host, openSigned }) => {
     await openSigned(host, { signingToken: 'tok_0123456789abcdef', contractId: 'x' }, { until: 'open.resolved' });
-    expect((await recorded(host, 'a')).find((e) => e.event === 'contract.error')!.payload).toMatchObject({
-      code: 'not_found',
-    });
+    expect((await firstEntry(host, 'a', 'contract.error')).payload).toMatchObject({ code: 'not_found' });
   });
 
   test('silent: no answer to init → loading_error after loadTimeout, frame removed', async ({ host, openSigned }) => {

@@ -8,7 +8,7 @@
 // stops beating while the page is hidden.
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameCount, names, openAndWait, recorded, sign, waitFor } from '../support/sdk-driver';
+import { firstEntry, frameCount, names, sign, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -50,22 +50,20 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
 
   test('an app that stops beating while the page is hidden is reported only once it is visible', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }, testInfo) => {
     const { hidePage } = host;
     if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
     testInfo.setTimeout(90_000);
-    await host.goto(hostUrl());
     // The sandbox's `crash` scenario navigates the app's frame to a page that never answers 1 s after ready.
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('crash'), appUrl: sandbox.origins.signing });
+    await openSigned(host, { signingToken: adHocToken('crash') });
     // Twice the watchdog's 10 s: while hidden, missed beats are not the app's fault (throttled or frozen pages).
     await hiddenFor(host, hidePage, 20_000);
 
     expect(await names(host, 'a'), 'no report while hidden').toEqual(READY);
     const visibleAt = await host.evaluate(() => performance.now());
     await waitFor(host, 'a', 'contract.error', 1, REPORTED_WITHIN_MS + 2000);
-    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    const error = await firstEntry(host, 'a', 'contract.error');
     expect(error.payload).toMatchObject({ code: 'app_unresponsive', source: 'sdk' });
     expect(error.at - visibleAt).toBeLessThan(REPORTED_WITHIN_MS);
     expect(await frameCount(host, 'c1')).toBe(0);

@@ -1,10 +1,10 @@
 // appearance.variables.fontFamily in every engine (issue #55, docs/appearance.md): the signing app renders in the
 // family it hosts, the face loaded from its own origin and nothing fetched from any other, and update() changes
 // the family live in the same document.
-import { adHocToken, expect } from '../support/fixtures';
+import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { frameIn, names, openAndWait } from '../support/sdk-driver';
+import { frameIn, names } from '../support/sdk-driver';
 import { READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -33,15 +33,12 @@ export function hostedFontScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     const requests = recordServerRequests(sandbox.origins.signing);
     try {
-      await openAndWait(host, 'a', 'c1', {
-        signingToken: adHocToken('complete'),
-        appUrl: sandbox.origins.signing,
-        appearance: { variables: { fontFamily: 'Inter' } },
-      });
+      await openSigned(host, { appearance: { variables: { fontFamily: 'Inter' } } }, { goto: false });
       await expect
         .poll(() => fonts(host, 'Inter'))
         .toMatchObject({ first: 'Inter', loaded: ['400', '700'], otherOrigins: [] });

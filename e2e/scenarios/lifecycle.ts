@@ -3,12 +3,11 @@ import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import {
   call,
-  createInstance,
+  firstEntry,
   frameCount,
   frameIn,
   names,
   open,
-  openAndWait,
   recorded,
   sign,
   SIGN_BUTTON,
@@ -21,16 +20,12 @@ import type { ScenarioTest } from './scenario-test';
 export function lifecycleScenarios(test: ScenarioTest): void {
   test('retry: flaky fails once with loading_error; open() from the error handler reaches ready with a new attemptId', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     const token = adHocToken('flaky');
-    await createInstance(host, 'a', 'c1', {
-      signingToken: token,
-      contractId: 'retry-1',
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'a', 'c1', { signingToken: token, contractId: 'retry-1' });
     await host.evaluate(() => {
       const rec = window.__rec!;
       const instance = rec.instances.a!;
@@ -73,17 +68,13 @@ export function lifecycleScenarios(test: ScenarioTest): void {
 
   test('close() restores the container and open() works again; destroy() then open() rejects', async ({
     host,
-    sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     const snapshot = () => host.evaluate(() => document.getElementById('c1')!.outerHTML);
     const before = await snapshot();
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'cycle',
-      appUrl: sandbox.origins.signing,
-    });
+    await openSigned(host, { contractId: 'cycle' }, { goto: false });
     expect(await frameCount(host, 'c1')).toBe(1);
 
     await call(host, 'a', 'close');
@@ -105,30 +96,23 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     );
     await open(host, 'a');
     await waitFor(host, 'a', 'open.rejected');
-    const rejected = (await recorded(host, 'a')).find((e) => e.event === 'open.rejected')!;
+    const rejected = await firstEntry(host, 'a', 'open.rejected');
     expect(String(rejected.payload!.message)).toMatch(/destroy/);
     expect(await frameCount(host, 'c1')).toBe(0);
     // destroy() released the container: a new instance may use it.
-    await openAndWait(host, 'b', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host, {}, { id: 'b', goto: false });
   });
 
   test('two instances on one page, different scenarios: each sees only its own events', async ({
     host,
     sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     const { applicationId, token } = await issueToken(sandbox, 'complete');
-    await createInstance(host, 'one', 'c1', {
-      signingToken: token,
-      contractId: 'contract-one',
-      appUrl: sandbox.origins.signing,
-    });
-    await createInstance(host, 'two', 'c2', {
-      signingToken: adHocToken('not_found'),
-      contractId: 'contract-two',
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'one', 'c1', { signingToken: token, contractId: 'contract-one' });
+    await createSigned(host, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two' });
     await open(host, 'one');
     await open(host, 'two');
     await waitFor(host, 'one', 'open.resolved');
@@ -149,22 +133,12 @@ export function lifecycleScenarios(test: ScenarioTest): void {
 
   test('width and height: a number becomes pixels, a string is applied as written', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
-    await createInstance(host, 'px', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      width: 640,
-      height: '22rem',
-    });
-    await createInstance(host, 'pct', 'c2', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      width: '75%',
-      height: 300,
-    });
+    await createSigned(host, 'px', 'c1', { width: 640, height: '22rem' });
+    await createSigned(host, 'pct', 'c2', { width: '75%', height: 300 });
     await open(host, 'px');
     await open(host, 'pct');
     await waitFor(host, 'px', 'contract.ready');

@@ -1,8 +1,8 @@
 // Loading the SDK as partners do: the pinned URL with its SRI hash, a tampered hash, the floating v1/ path, and a
 // page that runs an AMD loader (the real RequireJS) before our script tag.
-import { adHocToken, expect } from '../support/fixtures';
+import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { openAndWait, sign, waitFor } from '../support/sdk-driver';
+import { sign, waitFor } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
 
 const sdkGlobal = (host: Host) => host.evaluate(() => typeof window.SvcSDK);
@@ -33,17 +33,14 @@ export function loadingScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl({ sdk: 'pinned' }));
     expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
 
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'floating',
-      appUrl: sandbox.origins.signing,
-    });
+    await openSigned(host, { contractId: 'floating' }, { goto: false });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });
@@ -52,6 +49,7 @@ export function loadingScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl({ amd: 'requirejs' }));
     expect(await host.evaluate(() => typeof window.define === 'function' && Boolean(window.define.amd))).toBe(true);
@@ -74,11 +72,7 @@ export function loadingScenarios(test: ScenarioTest): void {
     expect(required).toEqual({ version: sandbox.sdkVersion, isTheGlobal: true });
     expect(await host.evaluate(() => window.amdErrors)).toEqual([]);
 
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'amd-page',
-      appUrl: sandbox.origins.signing,
-    });
+    await openSigned(host, { contractId: 'amd-page' }, { goto: false });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
   });

@@ -6,13 +6,11 @@ import {
   addHostButtons,
   addShadowContainer,
   call,
-  createInstance,
   deepFocus,
+  firstEntry,
   frameIn,
   names,
   open,
-  openAndWait,
-  recorded,
   SIGN_BUTTON,
   tokenCalls,
   waitFor,
@@ -49,15 +47,11 @@ async function frameName(host: Host, containerId: string) {
 export function optionsScenarios(test: ScenarioTest): void {
   test('signingToken as a function: open() after not_found uses a fresh token on the same instance', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await openAndWait(host, 'a', 'c1', { contractId: 'fn-1', appUrl: sandbox.origins.signing }, 'open.resolved', [
-      adHocToken('not_found'),
-      adHocToken('complete'),
-    ]);
-    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    const tokens = [adHocToken('not_found'), adHocToken('complete')];
+    await openSigned(host, { contractId: 'fn-1' }, { until: 'open.resolved', tokens });
+    const error = await firstEntry(host, 'a', 'contract.error');
     expect(error.payload).toMatchObject({ code: 'not_found', contractId: 'fn-1' });
     expect(await tokenCalls(host, 'a')).toBe(1);
 
@@ -106,11 +100,10 @@ export function optionsScenarios(test: ScenarioTest): void {
     await waitForFrameText(host, 'c1', 'Der Unterzeichner muss seine Identität bestätigen');
   });
 
-  test('title: the frame\'s name, "Contract signing" by default', async ({ host, sandbox, hostUrl }) => {
+  test('title: the frame\'s name, "Contract signing" by default', async ({ host, hostUrl, createSigned }) => {
     await host.goto(hostUrl());
-    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing };
-    await createInstance(host, 'a', 'c1', { ...config, title: 'Sign your loan agreement' });
-    await createInstance(host, 'b', 'c2', { ...config, signingToken: adHocToken('complete') });
+    await createSigned(host, 'a', 'c1', { title: 'Sign your loan agreement' });
+    await createSigned(host, 'b', 'c2');
     await open(host, 'a');
     await open(host, 'b');
     await waitFor(host, 'a', 'contract.ready');
@@ -125,13 +118,13 @@ export function optionsScenarios(test: ScenarioTest): void {
 
   test("focus(): the page's focus moves from the partner's button into the frame, never before the call", async ({
     host,
-    sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     await addHostButtons(host, 'c1');
     await host.evaluate(() => document.getElementById('before')!.focus());
-    await openAndWait(host, 'a', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host, {}, { goto: false });
     const focused = () =>
       host.evaluate(
         (selector) =>
@@ -147,15 +140,15 @@ export function optionsScenarios(test: ScenarioTest): void {
 
   test("a container in a web component's shadow root: focus() moves the focus into the frame, close() gives it back there", async ({
     host,
-    sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     await addShadowContainer(host, 'checkout', 'inner');
     await host.evaluate(() =>
       (document.getElementById('checkout')!.shadowRoot!.getElementById('before') as HTMLElement).focus(),
     );
-    await openAndWait(host, 'a', 'inner', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await openSigned(host, {}, { container: 'inner', goto: false });
     expect(await deepFocus(host)).toBe('before');
     await call(host, 'a', 'focus');
     await expect.poll(() => deepFocus(host)).toBe('frame');

@@ -3,7 +3,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import {
   ALL_EVENTS,
-  createInstance,
+  firstEntry,
   frameCount,
   frameIn,
   names,
@@ -30,21 +30,10 @@ const lifecycle = async (host: Target) =>
 export function outcomeScenarios(test: ScenarioTest): void {
   test('declined: "Decline" with a reason → contract.declined with the cleaned reason; the frame stays on the app\'s screen', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }, testInfo) => {
     testInfo.slow(); // two real clicks (see the activity test)
-    await host.goto(hostUrl());
-    await createInstance(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), contractId: 'd-1', appUrl: sandbox.origins.signing },
-      undefined,
-      ALL_EVENTS,
-    );
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openSigned(host, { contractId: 'd-1' }, { events: ALL_EVENTS });
     await host.clickInFrame(frameIn('c1'), 'Decline');
     await waitForFrameText(host, 'c1', 'Reason (optional)');
     // The reason as typed, line break and tab included: the partner receives it on one line.
@@ -54,7 +43,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Decline contract');
     await waitFor(host, 'a', 'contract.declined');
 
-    const declined = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.declined')!;
+    const declined = await firstEntry(host, 'a', 'contract.declined');
     expect(declined.payload).toEqual({
       contractId: 'd-1',
       attemptId: expect.stringMatching(ATTEMPT_ID),
@@ -68,15 +57,11 @@ export function outcomeScenarios(test: ScenarioTest): void {
 
   test('cancelled: "Finish later" → contract.cancelled, the frame stays; open() resumes with a fresh token and signs to completion', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }, testInfo) => {
     testInfo.slow(); // two attempts and two real clicks (see the activity test)
-    await host.goto(hostUrl());
     const tokens = [adHocToken('complete'), adHocToken('complete')];
-    await createInstance(host, 'a', 'c1', { contractId: 'r-1', appUrl: sandbox.origins.signing }, tokens, ALL_EVENTS);
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.ready');
+    await openSigned(host, { contractId: 'r-1' }, { tokens, events: ALL_EVENTS });
     await host.clickInFrame(frameIn('c1'), 'Finish later');
     await waitFor(host, 'a', 'contract.cancelled');
     await waitForFrameText(host, 'c1', 'You can finish signing later');
@@ -94,20 +79,9 @@ export function outcomeScenarios(test: ScenarioTest): void {
 
   test('steps of a full signing, in order: document_viewed after ready, signature_started, then completed; elapsedMs since open()', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await createInstance(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), contractId: 's-1', appUrl: sandbox.origins.signing },
-      undefined,
-      ALL_EVENTS,
-    );
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.step');
+    await openSigned(host, { contractId: 's-1' }, { events: ALL_EVENTS, until: 'contract.step' });
     await sign(host, 'c1');
     await waitFor(host, 'a', 'contract.completed');
 
@@ -126,22 +100,12 @@ export function outcomeScenarios(test: ScenarioTest): void {
 
   test('activity: none while the signer does nothing, one after a click in the frame, and not again within 30 s', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }, testInfo) => {
     // Two real clicks in a cross-site frame: Firefox on a loaded CI machine needs more than the default 30 s.
     testInfo.slow();
-    await host.goto(hostUrl());
-    await createInstance(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
-      undefined,
-      ALL_EVENTS,
-    );
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.step'); // the app is running and reporting; the signer has done nothing yet
+    // Until a step: the app is running and reporting; the signer has done nothing yet.
+    await openSigned(host, {}, { events: ALL_EVENTS, until: 'contract.step' });
     expect(await count(host, 'contract.activity')).toBe(0);
 
     await host.clickInFrame(frameIn('c1'), 'Decline');
@@ -157,20 +121,9 @@ export function outcomeScenarios(test: ScenarioTest): void {
 
   test('activity: a signing done without any pointer, key or scroll (a script click) reports none', async ({
     host,
-    sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
-    await createInstance(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
-      undefined,
-      ALL_EVENTS,
-    );
-    await open(host, 'a');
-    await waitFor(host, 'a', 'contract.step');
+    await openSigned(host, {}, { events: ALL_EVENTS, until: 'contract.step' });
     await host.evaluateInFrame(frameIn('c1'), () => document.querySelector<HTMLButtonElement>('button.sign')!.click());
     await waitFor(host, 'a', 'contract.completed');
     // completed travels on the same port after any activity the app would have sent: none came.

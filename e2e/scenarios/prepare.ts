@@ -10,7 +10,6 @@ import {
   ALL_EVENTS,
   addHostButtons,
   call,
-  createInstance,
   deepFocus,
   frameCount,
   frameIn,
@@ -86,19 +85,13 @@ async function at(host: Host, id: string, event: string, nth = 0): Promise<numbe
 export function prepareScenarios(test: ScenarioTest): void {
   test('prepare(): the frame loads to ready with no layout box, out of the Tab order and the accessibility tree; open() shows it', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     await addHostButtons(host, 'c1');
     const emptyHeight = await containerHeight(host, 'c1');
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'prepared',
-      appUrl: sandbox.origins.signing,
-      width: 640,
-      height: 400,
-    });
+    await createSigned(host, 'a', 'c1', { contractId: 'prepared', width: 640, height: 400 });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     expect(await names(host, 'a')).toEqual(PREPARED);
@@ -128,11 +121,12 @@ export function prepareScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    createSigned,
   }) => {
     const origin = sandbox.origins.signing;
     const { token } = await issueToken(sandbox, 'complete');
     await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', { signingToken: token, contractId: 'warm', appUrl: origin });
+    await createSigned(host, 'a', 'c1', { signingToken: token, contractId: 'warm' });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     expect(sandbox.sessionStarts(token)).toBe(1);
@@ -189,8 +183,8 @@ export function prepareScenarios(test: ScenarioTest): void {
 
   test('prepare() then destroy() leaves nothing: no frame, document.head unchanged throughout, both containers as before (ready, and while preparing)', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     const snapshot = () =>
@@ -204,14 +198,8 @@ export function prepareScenarios(test: ScenarioTest): void {
     const before = await snapshot();
     // One prepared to ready, one destroyed while still preparing (the stalled scenario never sends ready, so the
     // destroy() below always lands between loaded and ready, however slow the browser's driver is).
-    await createInstance(host, 'ready', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-    });
-    await createInstance(host, 'midway', 'c2', {
-      signingToken: adHocToken('stalled'),
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'ready', 'c1');
+    await createSigned(host, 'midway', 'c2', { signingToken: adHocToken('stalled') });
     expect(await head(), 'document.head right after construction').toBe(before.head);
     await prepare(host, 'ready');
     await prepare(host, 'midway');
@@ -229,16 +217,12 @@ export function prepareScenarios(test: ScenarioTest): void {
 
   test('strict CSP + Trusted Types page: prepare() and open() reach ready with zero violations', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.watchViolations();
     await host.goto(hostUrl({ csp: 'strict' }));
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'strict',
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'a', 'c1', { contractId: 'strict' });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     expect((await frameLayout(host, 'c1')).visible).toBe(false);
@@ -252,12 +236,12 @@ export function prepareScenarios(test: ScenarioTest): void {
 
   test('User Timing: open-to-loaded and open-to-ready, once per open() that shows the frame, from that call; none for prepare() alone', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }, testInfo) => {
     await host.goto(hostUrl());
     // Cold: open() creates and shows the frame.
-    await createInstance(host, 'cold', 'c1', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await createSigned(host, 'cold', 'c1');
     await open(host, 'cold');
     await waitFor(host, 'cold', 'open.resolved');
     const coldOpen = await openedAt(host, 'cold');
@@ -276,7 +260,7 @@ export function prepareScenarios(test: ScenarioTest): void {
     expect(coldLoaded!.end).toBeLessThanOrEqual(coldReady!.end + ROUNDING);
 
     // Prepared: nothing is measured until the signer's open(), which then records both at once.
-    await createInstance(host, 'warm', 'c2', { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing });
+    await createSigned(host, 'warm', 'c2');
     await prepare(host, 'warm');
     await waitFor(host, 'warm', 'prepare.resolved');
     expect(await measures(host), 'prepare() records no measure').toEqual(cold);
@@ -302,18 +286,11 @@ export function prepareScenarios(test: ScenarioTest): void {
 
   test("protocol §10: a prepared frame's app sees a 0 × 0 viewport; its document_viewed reaches the partner only after open(), once, elapsedMs from open()", async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
-    await createInstance(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing },
-      undefined,
-      ALL_EVENTS,
-    );
+    await createSigned(host, 'a', 'c1', {}, { events: ALL_EVENTS });
     await prepare(host, 'a');
     await waitFor(host, 'a', 'prepare.resolved');
     // What the app can tell while hidden (docs/protocol.md §10): its viewport has no size.

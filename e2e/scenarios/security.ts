@@ -2,7 +2,7 @@
 // app does not let frame it.
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { adHocToken, expect } from '../support/fixtures';
-import { createInstance, names, open, openAndWait, recorded, sign, waitFor } from '../support/sdk-driver';
+import { names, open, recorded, sign, waitFor } from '../support/sdk-driver';
 import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 import type { Host } from '../support/host';
@@ -32,6 +32,7 @@ export function securityScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    createSigned,
   }) => {
     const url = hostUrl({ csp: 'strict' });
     const csp = String((await requestLoopback({ url, ca: sandbox.cert })).headers['content-security-policy']);
@@ -42,18 +43,8 @@ export function securityScenarios(test: ScenarioTest): void {
 
     await host.watchViolations();
     await host.goto(url);
-    await createInstance(host, 'ok', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'h1',
-      appUrl: sandbox.origins.signing,
-      width: 500,
-      height: '20rem',
-    });
-    await createInstance(host, 'err', 'c2', {
-      signingToken: adHocToken('verification_required'),
-      contractId: 'h2',
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'ok', 'c1', { contractId: 'h1', width: 500, height: '20rem' });
+    await createSigned(host, 'err', 'c2', { signingToken: adHocToken('verification_required'), contractId: 'h2' });
     await open(host, 'ok');
     await open(host, 'err');
     await waitFor(host, 'ok', 'contract.ready');
@@ -67,8 +58,8 @@ export function securityScenarios(test: ScenarioTest): void {
 
   test('a hostile frame (another origin) imitating the signing app produces no SDK event', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl({ hostile: '1' }));
     const spoofRounds = () => host.evaluateInFrame('#hostile', () => window.spoofRounds!);
@@ -76,17 +67,8 @@ export function securityScenarios(test: ScenarioTest): void {
 
     // One instance that never gets an answer (any loaded/ready/completed would be forged) and one that is ready
     // (a forged completed or error would show), while the hostile frame keeps posting.
-    await createInstance(host, 'quiet', 'c1', {
-      signingToken: adHocToken('silent'),
-      contractId: 'q',
-      appUrl: sandbox.origins.signing,
-      loadTimeout: 1500,
-    });
-    await createInstance(host, 'live', 'c2', {
-      signingToken: adHocToken('complete'),
-      contractId: 'l',
-      appUrl: sandbox.origins.signing,
-    });
+    await createSigned(host, 'quiet', 'c1', { signingToken: adHocToken('silent'), contractId: 'q', loadTimeout: 1500 });
+    await createSigned(host, 'live', 'c2', { contractId: 'l' });
     await open(host, 'quiet');
     await open(host, 'live');
     await waitFor(host, 'quiet', 'contract.error');
@@ -104,23 +86,12 @@ export function securityScenarios(test: ScenarioTest): void {
 
   test('a site not registered for the partner cannot embed the signing app (frame-ancestors)', async ({
     host,
-    sandbox,
     harness,
+    openSigned,
   }) => {
     // The same host page, served from evil.test: the SDK works there, the signing app refuses to be framed.
     await host.goto(`${harness.origins.evil}/host`);
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      {
-        signingToken: adHocToken('complete'),
-        contractId: 'stranger',
-        appUrl: sandbox.origins.signing,
-        loadTimeout: 20_000,
-      },
-      'open.resolved',
-    );
+    await openSigned(host, { contractId: 'stranger', loadTimeout: 20_000 }, { until: 'open.resolved', goto: false });
     expect(await names(host, 'a')).toEqual(FAILED_TO_LOAD);
     expect((await recorded(host, 'a'))[1].payload).toMatchObject({ code: 'loading_error' });
     // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).

@@ -1,33 +1,21 @@
 // 1.3.0 in every engine (docs/protocol.md §6.6, §6.7): the session renewed mid-signing with no reload, an expired
 // session without a token function, and a frozen or crashed app reported as app_unresponsive.
 import { adHocToken, expect } from '../support/fixtures';
-import type { Host } from '../support/host';
-import { frameCount, frameIn, names, openAndWait, recorded, sign, tokenCalls, waitFor } from '../support/sdk-driver';
+import { firstEntry, frameCount, frameIn, names, recorded, sign, tokenCalls, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 /** The sandbox's freeze and crash come 1 s after ready (FAULT_AFTER_MS); the report must follow within 12 s. */
 const REPORTED_WITHIN_MS = 1000 + 12_000;
 
-/** The payload and page time of instance a's first event `name`. */
-async function first(host: Host, name: string) {
-  const entry = (await recorded(host, 'a')).find((e) => e.event === name);
-  expect(entry, name).toBeDefined();
-  return entry!;
-}
-
 export function sessionSurvivalScenarios(test: ScenarioTest): void {
   test('renewal mid-signing: the same app document gets a new token, then the contract is signed', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
-    await host.goto(hostUrl());
     const renewed = adHocToken('complete');
-    await openAndWait(host, 'a', 'c1', { appUrl: sandbox.origins.signing }, 'contract.ready', [
-      adHocToken('expire'),
-      renewed,
-    ]);
+    await openSigned(host, {}, { tokens: [adHocToken('expire'), renewed] });
     await host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
     // The app asks a second before its session expires; it marks each accepted renewal on its document.
     await expect
@@ -49,7 +37,10 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
     await openSigned(host, { signingToken: adHocToken('expire') });
     await waitFor(host, 'a', 'contract.error');
     expect(await names(host, 'a')).toEqual([...READY, 'contract.error']);
-    expect((await first(host, 'contract.error')).payload).toMatchObject({ code: 'session_expired', source: 'app' });
+    expect((await firstEntry(host, 'a', 'contract.error')).payload).toMatchObject({
+      code: 'session_expired',
+      source: 'app',
+    });
     expect(await frameCount(host, 'c1')).toBe(1);
   });
 
@@ -68,8 +59,8 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
       );
       await openSigned(host, { signingToken: adHocToken(scenario) });
       await waitFor(host, 'a', 'contract.error', 1, REPORTED_WITHIN_MS + 2000);
-      const ready = await first(host, 'contract.ready');
-      const error = await first(host, 'contract.error');
+      const ready = await firstEntry(host, 'a', 'contract.ready');
+      const error = await firstEntry(host, 'a', 'contract.error');
       expect(error.payload).toMatchObject({ code: 'app_unresponsive', source: 'sdk' });
       expect(error.at - ready.at).toBeLessThan(REPORTED_WITHIN_MS);
       expect(await frameCount(host, 'c1')).toBe(0);

@@ -1,9 +1,9 @@
 // The four common integration mistakes (issue #20), each named in contract.error within its target, in every
 // engine. Each test prints its measured time from open() to contract.error, for the README's table.
-import { adHocToken, expect } from '../support/fixtures';
+import { expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
-import { createInstance, frameCount, open, openAndWait, openedAt, recorded, waitFor } from '../support/sdk-driver';
+import { createInstance, frameCount, open, openedAt, recorded, waitFor } from '../support/sdk-driver';
 import { ATTEMPT_ID, FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -24,8 +24,22 @@ async function failure(host: Host, id: string) {
   };
 }
 
-function report(host: Host, mistake: string, ms: number): void {
+/**
+ * Instance a failed to load with the SDK's own error `message`, reported before the app answered: prints the time
+ * from open() for `mistake` (the README's table) and returns it.
+ */
+async function expectSdkLoadingError(host: Host, mistake: string, contractId: string, message: string) {
+  const { events, payload, ms } = await failure(host, 'a');
   console.log(`[${host.engine}] ${mistake}: contract.error after ${ms} ms`);
+  expect(events).toEqual(FAILED_TO_LOAD);
+  expect(payload).toEqual({
+    contractId,
+    attemptId: expect.stringMatching(ATTEMPT_ID),
+    code: 'loading_error',
+    source: 'sdk',
+    message,
+  });
+  return ms;
 }
 
 /** In-page copy of every line the SDK prints (WebDriver classic cannot read the console). */
@@ -51,16 +65,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       { contractId: 'csp', loadTimeout: 20_000 },
       { until: 'open.resolved', query: { csp: 'frame-self' } },
     );
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'CSP frame-src', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'csp',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: frameBlocked(sandbox.origins.signing),
-    });
+    const ms = await expectSdkLoadingError(host, 'CSP frame-src', 'csp', frameBlocked(sandbox.origins.signing));
     expect(ms).toBeLessThan(CSP_TARGET_MS);
     expect(await frameCount(host, 'c1')).toBe(0);
   });
@@ -69,33 +74,20 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     harness,
+    openSigned,
   }) => {
     // The same partner page, served from an origin the sandbox never registered.
     await host.goto(`${harness.origins.evil}/host`);
-    await openAndWait(
+    // The frame created at open() (warm: false), so the 3 s after its load count from open() (a warm frame loads
+    // earlier).
+    const config = { contractId: 'unregistered', loadTimeout: 20_000, warm: false };
+    await openSigned(host, config, { until: 'open.resolved', goto: false });
+    const ms = await expectSdkLoadingError(
       host,
-      'a',
-      'c1',
-      {
-        signingToken: adHocToken('complete'),
-        contractId: 'unregistered',
-        appUrl: sandbox.origins.signing,
-        loadTimeout: 20_000,
-        // The frame created at open(), so the 3 s after its load count from open() (a warm frame loads earlier).
-        warm: false,
-      },
-      'open.resolved',
+      'origin not registered (frame-ancestors)',
+      'unregistered',
+      noHello(sandbox.origins.signing),
     );
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'origin not registered (frame-ancestors)', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'unregistered',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(sandbox.origins.signing),
-    });
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
@@ -103,58 +95,27 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   test('mistake: appUrl at a port where nothing listens → the no-hello message (at loadTimeout where no load fires)', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
     const appUrl = `https://${new URL(sandbox.origins.signing).hostname}:${await deadPort()}`;
     const loadTimeout = 6000;
-    await host.goto(hostUrl());
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      { signingToken: adHocToken('complete'), contractId: 'port', appUrl, loadTimeout },
-      'open.resolved',
-    );
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'nothing listens at appUrl', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
-      contractId: 'port',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(new URL(appUrl).origin),
-    });
+    await openSigned(host, { contractId: 'port', appUrl, loadTimeout }, { until: 'open.resolved' });
+    const ms = await expectSdkLoadingError(host, 'nothing listens at appUrl', 'port', noHello(new URL(appUrl).origin));
     // Chromium fires load for its error page (3 s later: no hello); Firefox and WebKit fire nothing: loadTimeout.
     if (host.engine === 'chromium') expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
     expect(ms).toBeLessThan(loadTimeout + 1000);
   });
 
-  test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, hostUrl }) => {
-    await host.goto(hostUrl());
-    await openAndWait(
-      host,
-      'a',
-      'c1',
-      {
-        signingToken: adHocToken('complete'),
-        contractId: 'path',
-        appUrl: `${sandbox.origins.signing}/missing`,
-        loadTimeout: 20_000,
-        warm: false, // as above: the 3 s count from the frame's load, here at open()
-      },
-      'open.resolved',
-    );
-    const { events, payload, ms } = await failure(host, 'a');
-    report(host, 'wrong appUrl path (404)', ms);
-    expect(events).toEqual(FAILED_TO_LOAD);
-    expect(payload).toEqual({
+  test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, openSigned }) => {
+    // warm: false as above: the 3 s count from the frame's load, here at open().
+    const config = {
       contractId: 'path',
-      attemptId: expect.stringMatching(ATTEMPT_ID), // the SDK's own error before the app answered
-      code: 'loading_error',
-      source: 'sdk',
-      message: noHello(sandbox.origins.signing),
-    });
+      appUrl: `${sandbox.origins.signing}/missing`,
+      loadTimeout: 20_000,
+      warm: false,
+    };
+    await openSigned(host, config, { until: 'open.resolved' });
+    const ms = await expectSdkLoadingError(host, 'wrong appUrl path (404)', 'path', noHello(sandbox.origins.signing));
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
   });
@@ -164,18 +125,11 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     sandbox,
     harness,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl({ csp: 'strict' }));
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'allowed',
-      appUrl: sandbox.origins.signing,
-    });
-    await createInstance(host, 'b', 'c2', {
-      signingToken: adHocToken('complete'),
-      contractId: 'blocked',
-      appUrl: harness.origins.evil,
-    });
+    await createSigned(host, 'a', 'c1', { contractId: 'allowed' });
+    await createSigned(host, 'b', 'c2', { contractId: 'blocked', appUrl: harness.origins.evil });
     await open(host, 'a');
     await open(host, 'b');
     // An unrelated frame of the page, of a third origin, that the CSP blocks while the SDK opens.
@@ -199,6 +153,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     hostUrl,
+    openSigned,
   }) => {
     await host.goto(hostUrl({ csp: 'report-frame-self' }));
     await host.evaluate(() => {
@@ -207,19 +162,15 @@ export function setupErrorScenarios(test: ScenarioTest): void {
         reported.push(`${event.disposition} ${event.effectiveDirective} ${event.blockedURI}`),
       );
     });
-    await openAndWait(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      contractId: 'report-only',
-      appUrl: sandbox.origins.signing,
-    });
+    await openSigned(host, { contractId: 'report-only' }, { goto: false });
     // The browser did report the frame (so the SDK saw a violation for its own origin and rightly ignored it).
     expect(await host.evaluate(() => window.__reported)).toContain(`report frame-src ${sandbox.origins.signing}`);
   });
 
   test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
     host,
-    sandbox,
     hostUrl,
+    createSigned,
   }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
@@ -227,8 +178,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       // display: none through CSSOM (the page has no inline styles).
       document.getElementById('c2')!.style.display = 'none';
     });
-    const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, loadTimeout: 2500 };
-    await createInstance(host, 'quiet', 'c2', config);
+    const config = await createSigned(host, 'quiet', 'c2', { loadTimeout: 2500 });
     await open(host, 'quiet');
     await waitFor(host, 'quiet', 'contract.loading');
     expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
@@ -245,14 +195,10 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     for (const line of lines) expect(line).not.toContain(config.signingToken);
   });
 
-  test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, sandbox, hostUrl }) => {
+  test('debug: true logs a hello the page posts itself as ignored, once', async ({ host, hostUrl, createSigned }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
-    await createInstance(host, 'a', 'c1', {
-      signingToken: adHocToken('complete'),
-      appUrl: sandbox.origins.signing,
-      debug: true,
-    });
+    await createSigned(host, 'a', 'c1', { debug: true });
     await open(host, 'a');
     const pageOrigin = await host.evaluate(() => {
       for (let i = 0; i < 3; i++)

@@ -1,17 +1,7 @@
 // The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
 // webhook verified by the partner backend; the slow app that open() waits for.
 import { SLOW_READY_MS, adHocToken, expect, issueToken } from '../support/fixtures';
-import {
-  createInstance,
-  frameIn,
-  names,
-  open,
-  openedAt,
-  recorded,
-  sign,
-  waitFor,
-  waitForFrameText,
-} from '../support/sdk-driver';
+import { frameIn, names, openedAt, recorded, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
 import { ATTEMPT_ID, COMPLETED, CONTRACT_TITLE, READY, SESSION_ID, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -19,18 +9,10 @@ export function signingScenarios(test: ScenarioTest): void {
   test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified with the events’ sessionId', async ({
     host,
     sandbox,
-    hostUrl,
+    openSigned,
   }) => {
     const { applicationId, token } = await issueToken(sandbox, 'complete');
-    await host.goto(hostUrl());
-    await createInstance(host, 'a', 'c1', {
-      signingToken: token,
-      contractId: 'loan-42',
-      appUrl: sandbox.origins.signing,
-    });
-    await open(host, 'a');
-
-    await waitFor(host, 'a', 'open.resolved');
+    await openSigned(host, { signingToken: token, contractId: 'loan-42' }, { until: 'open.resolved' });
     // Resolved on ready: before anything else happens, and before the signer does anything.
     expect(await names(host, 'a')).toEqual(READY);
 

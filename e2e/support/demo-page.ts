@@ -8,6 +8,12 @@ export async function openDemo(page: Page, url: string): Promise<void> {
   await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
 }
 
+/** Picks the token's sandbox scenario (when given) and presses New session, as a newcomer does. */
+export async function newSession(page: Page, scenario?: string): Promise<void> {
+  if (scenario) await page.getByLabel('Scenario').selectOption(scenario);
+  await page.getByRole('button', { name: 'New session' }).click();
+}
+
 /** Opens the option group (a closed <details> under "More options") whose summary is `name`. */
 export async function showOptions(page: Page, name: string): Promise<void> {
   const summary = page.locator('details.group > summary', { hasText: name });

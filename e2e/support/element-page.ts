@@ -5,14 +5,19 @@
 // (`/assets/contracts-sdk/`); the SDK is the script tag, pinned with its integrity, so the loader injects nothing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sriOf } from '../../lib/bundle.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { send } from '../../lib/http-kit.mjs';
+import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { SIGNER_LINE } from '../scenarios/expected';
 import { withSidecarIntegrity } from './doc-integrity';
-import type { Harness } from './fixtures';
-import { PACKAGE_DIR } from './framework-apps';
+import { expect, type Harness, test } from './fixtures';
+import { PACKAGE_DIR, PACKAGE_VERSION } from './framework-apps';
 import { strictCsp } from './harness-server.mjs';
+import type { Host } from './host';
 
 type Response = { end(): void };
+type SandboxOrigins = { origins: { cdn: string; signing: string } };
 
 const DOC_CDN = 'https://cdn.svc.example';
 const DOC_NONCE = 'r4nd0m';
@@ -31,22 +36,14 @@ export function mountElementPage(
 ): ElementPage {
   let token = '';
   harness.mount('element-page', (_req: unknown, res: Response) => {
-    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+    const nonce = freshNonce();
     const block = withSidecarIntegrity(snippet('docs/frameworks.md', 'element-html-page'), sandbox.sdkVersion)
       .replaceAll(DOC_CDN, sandbox.origins.cdn)
       .replaceAll(`nonce="${DOC_NONCE}"`, `nonce="${nonce}"`)
       // The sandbox's signing app (in production the element's default is right).
       .replace('<svc-contract-signing ', `<svc-contract-signing app-url="${sandbox.origins.signing}" `);
-    const csp = strictCsp({
-      cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
-      signingOrigin: sandbox.origins.signing,
-    }).replace("connect-src 'none'", "connect-src 'self'");
     const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Partner page</title></head><body>\n${block}</body></html>`;
-    send(res, 200, html, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': csp,
-    });
+    sendPartnerPage(res, sandbox, nonce, html);
   });
   // The package's modules (element.mjs imports ./shared.mjs), as a partner's static file server sends them.
   harness.mount('assets', (req: { url: string }, res: Response) => {
@@ -70,4 +67,54 @@ export function mountElementPage(
     setToken: (value) => (token = value),
     nextStepUrl: `${harness.origins.partner}/application/next-step`,
   };
+}
+
+/** Chromium and Firefox with the docs' page and the package's /assets/ mounted once per worker (`elementPage`). */
+export const elementPageTest = test.extend<object, { elementPage: ElementPage }>({
+  elementPage: [async ({ harness, sandbox }, use) => use(mountElementPage(harness, sandbox)), { scope: 'worker' }],
+});
+
+/** A fresh nonce for a page's script tags and its CSP. */
+export const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+
+/** The SDK's pinned script tag with its integrity, and the element's module from /assets/, both allowed by `nonce`. */
+export function elementScriptTags(sandbox: SandboxOrigins, nonce: string): string {
+  const sdk = join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js');
+  return `<script src="${sandbox.origins.cdn}/packages/contracts-sdk/${PACKAGE_VERSION}/index.umd.js" integrity="${sriOf(readFileSync(sdk))}" crossorigin="anonymous" nonce="${nonce}"></script>
+<script type="module" src="/assets/contracts-sdk/element.mjs" nonce="${nonce}"></script>`;
+}
+
+/** Sends `html` under the strict test CSP plus what an element page needs: its scripts by `nonce`, connect-src 'self'. */
+export function sendPartnerPage(
+  res: Response,
+  sandbox: SandboxOrigins,
+  nonce: string,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  const csp = strictCsp({
+    cdnOrigin: `${sandbox.origins.cdn} 'nonce-${nonce}'`,
+    signingOrigin: sandbox.origins.signing,
+  }).replace("connect-src 'none'", "connect-src 'self'");
+  send(res, 200, html, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': csp,
+    ...headers,
+  });
+}
+
+/** A token route's answer, as the docs' routes give it. */
+export function sendToken(res: Response, signingToken: string): void {
+  send(res, 200, JSON.stringify({ signingToken }), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+}
+
+/** Waits until the signing frame matching `frame` shows the contract (the frame may still be loading). */
+export async function untilContractShown(host: Host, frame: string): Promise<void> {
+  await expect
+    .poll(() => host.evaluateInFrame(frame, () => document.body.innerText).catch(() => ''), {
+      message: `${frame} shows the contract`,
+      intervals: [100, 250],
+    })
+    .toContain(SIGNER_LINE);
 }

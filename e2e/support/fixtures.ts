@@ -12,7 +12,7 @@ import { startSandbox } from '../../demo/server/sandbox.mjs';
 import { TEST_HOSTS } from '../../lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
 import { pageHost, type Engine, type Host } from './host';
-import { hostOf, openAndWait, type Target } from './sdk-driver';
+import { createInstance, hostOf, open, type Target, waitFor } from './sdk-driver';
 import { webdriverHost } from './webdriver-host';
 
 export const HOSTS = TEST_HOSTS;
@@ -64,23 +64,46 @@ export interface ScenarioFixtures {
   host: Host;
   /** The harness partner page (`/host`) with the given query (sdk, csp, hostile). */
   hostUrl: (query?: Record<string, string>) => string;
+  /** The usual config: a fresh `complete` token and the sandbox's signing app, then `overrides`. */
+  signedConfig: (overrides?: Record<string, unknown>) => Record<string, unknown>;
+  /** An instance with the usual config on the page already open, not opened yet (CreateSigned). */
+  createSigned: CreateSigned;
   /** The usual signed session on a fresh harness page (OpenSigned). */
   openSigned: OpenSigned;
 }
 
+/** What createInstance records beyond the config: which events, and a token function's tokens (one per call). */
+export interface RecordOptions {
+  /** The events recorded (SDK_EVENTS unless said otherwise). */
+  events?: string[];
+  /** signingToken becomes a function that returns these, one per call (createInstance's tokenSequence). */
+  tokens?: string[];
+}
+
 /** Where and how far openSigned goes: instance `id` ('a') in container `container` ('c1'), until `until`. */
-export interface SignedOptions {
+export interface SignedOptions extends RecordOptions {
   id?: string;
   container?: string;
   /** The event to wait for: contract.ready unless said otherwise. */
   until?: string;
   /** The harness page's query (hostUrl). */
   query?: Record<string, string>;
+  /** false: a further instance on the page already open (no goto). */
+  goto?: boolean;
 }
 
+/** Creates instance `id` in `container` with the usual config and `overrides`; returns the config. */
+export type CreateSigned = (
+  host: Target,
+  id: string,
+  container: string,
+  overrides?: Record<string, unknown>,
+  options?: RecordOptions,
+) => Promise<Record<string, unknown>>;
+
 /**
- * Goes to the harness page, creates an instance with the usual defaults (a fresh `complete` token, the sandbox's
- * signing app) and `overrides`, opens it and waits until it recorded `until`. Returns the config it created.
+ * Goes to the harness page, creates an instance with the usual config (signedConfig) and `overrides`, opens it
+ * and waits until it recorded `until`. Returns the config it created.
  */
 export type OpenSigned = (
   host: Target,
@@ -89,7 +112,7 @@ export type OpenSigned = (
 ) => Promise<Record<string, unknown>>;
 
 /** The sandbox and harness, no browser yet. */
-const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl' | 'openSigned'>, WorkerFixtures>({
+const sandboxTest = base.extend<Omit<ScenarioFixtures, 'host'>, WorkerFixtures>({
   partnerWebhookUrls: [[], { scope: 'worker', option: true }],
   stack: [
     async ({ partnerWebhookUrls }, use) => {
@@ -123,13 +146,30 @@ const sandboxTest = base.extend<Pick<ScenarioFixtures, 'hostUrl' | 'openSigned'>
   hostUrl: async ({ harness }, use) => {
     await use((query = {}) => `${harness.origins.partner}/host?${new URLSearchParams(query)}`);
   },
-  openSigned: async ({ sandbox, hostUrl }, use) => {
-    await use(async (host, overrides = {}, { id = 'a', container = 'c1', until, query } = {}) => {
-      await hostOf(host).goto(hostUrl(query));
-      const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, ...overrides };
-      await openAndWait(host, id, container, config, until);
+  signedConfig: async ({ sandbox }, use) => {
+    await use((overrides = {}) => ({
+      signingToken: adHocToken('complete'),
+      appUrl: sandbox.origins.signing,
+      ...overrides,
+    }));
+  },
+  createSigned: async ({ signedConfig }, use) => {
+    await use(async (host, id, container, overrides = {}, { events, tokens } = {}) => {
+      const config = signedConfig(overrides);
+      await createInstance(host, id, container, config, tokens, events);
       return config;
     });
+  },
+  openSigned: async ({ hostUrl, createSigned }, use) => {
+    await use(
+      async (host, overrides = {}, { id = 'a', container = 'c1', until, query, goto = true, ...record } = {}) => {
+        if (goto) await hostOf(host).goto(hostUrl(query));
+        const config = await createSigned(host, id, container, overrides, record);
+        await open(host, id);
+        await waitFor(host, id, until ?? 'contract.ready');
+        return config;
+      },
+    );
   },
 });
 

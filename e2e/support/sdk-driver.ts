@@ -160,6 +160,13 @@ export async function recorded(target: Target, id?: string): Promise<Recorded[]>
   return id === undefined ? log : log.filter((entry) => entry.id === id);
 }
 
+/** Instance `id`'s first recorded `event`: its payload and page time (fails when there is none). */
+export async function firstEntry(target: Target, id: string, event: string): Promise<Recorded> {
+  const entry = (await recorded(target, id)).find((e) => e.event === event);
+  expect(entry, `${id} recorded ${event}`).toBeDefined();
+  return entry!;
+}
+
 /** Event names of instance `id`, in order. */
 export async function names(target: Target, id: string): Promise<string[]> {
   return (await recorded(target, id)).map((entry) => entry.event);
