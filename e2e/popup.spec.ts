@@ -34,21 +34,32 @@ test('open() outside a user action: popup_blocked at once, inside the call', asy
   const signingToken = adHocToken('complete');
   await page.addInitScript(
     ({ appUrl, signingToken }) => {
-      document.addEventListener('DOMContentLoaded', () => {
+      type Seen = { seenInCall: Promise<string[]> };
+      // Firefox under WebDriver BiDi gives the page transient activation as it navigates, and again each time the
+      // driver first runs a script in one of its realms (Playwright's utility world, an evaluate): that may land
+      // while a window.open of the page waits for its window, after the open used the activation up. So open()
+      // runs in a frame that starts without activation, checked in the same task: nothing can give it in between.
+      // Until then, a window of the page's own uses it up, as a partner's other popup on the same click would.
+      const openWithoutActivation = (resolve: (seen: string[]) => void) => {
+        if (navigator.userActivation.isActive) {
+          window.open('about:blank', '', 'width=100,height=100')?.close();
+          requestAnimationFrame(() => openWithoutActivation(resolve));
+          return;
+        }
         const seen: string[] = [];
-        // Firefox under WebDriver BiDi starts a navigated page with the user activation a click would give: an
-        // earlier window of the page's own uses it up, as a partner's other popup on the same click would.
-        if (navigator.userActivation.isActive) window.open('about:blank', '', 'width=100,height=100')?.close();
         const contract = new window.SvcSDK!.SvcContracts('c1', { appUrl, signingToken, display: 'popup' });
         contract.on('contract.error', (payload) => seen.push(JSON.stringify(payload)));
         void contract.open();
-        (window as unknown as { seenInCall: string[] }).seenInCall = seen;
+        resolve(seen);
+      };
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as Seen).seenInCall = new Promise(openWithoutActivation);
       });
     },
     { appUrl: sandbox.origins.signing, signingToken },
   );
   await page.goto(hostUrl());
-  const seenInCall = await page.evaluate(() => (window as unknown as { seenInCall: string[] }).seenInCall);
+  const seenInCall = await page.evaluate(() => (window as unknown as { seenInCall: Promise<string[]> }).seenInCall);
   expect(seenInCall.map((json) => JSON.parse(json))).toEqual([
     // The blocked attempt's id: the SDK's own error, before any app, names its attempt too.
     { attemptId: expect.stringMatching(ATTEMPT_ID), code: 'popup_blocked', message: POPUP_BLOCKED, source: 'sdk' },

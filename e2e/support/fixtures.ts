@@ -13,6 +13,7 @@ import { TEST_HOSTS } from '../../lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
 import { pageHost, type Engine, type Host } from './host';
 import { createInstance, hostOf, open, type Target, waitFor } from './sdk-driver';
+import { closeCurrentWindow } from './signer-window';
 import { webdriverHost } from './webdriver-host';
 
 export const HOSTS = TEST_HOSTS;
@@ -203,15 +204,17 @@ export const webkitTest = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>, { w
 /**
  * Closes every window but the test's page, which the driver is left on: a window a test opened and nothing closed
  * (a popup that Cross-Origin-Opener-Policy cut off from the page, which the SDK can no longer close) would
- * otherwise still be open in the next test of this worker's session.
+ * otherwise still be open in the next test of this worker's session. Each close waits out webdriverio's own switch
+ * (closeCurrentWindow): a late one could leave the driver on the page as the next closeWindow is sent.
  */
 async function closeOtherWindows(browser: Browser, page: string): Promise<void> {
-  for (const handle of await browser.getWindowHandles()) {
-    if (handle === page) continue;
+  const others = (await browser.getWindowHandles()).filter((handle) => handle !== page);
+  for (const handle of others) {
     await browser.switchToWindow(handle);
-    await browser.closeWindow();
+    await closeCurrentWindow(browser, page);
   }
-  await browser.switchToWindow(page);
+  // None to close: the driver may still be on a window that closed during the test.
+  if (others.length === 0) await browser.switchToWindow(page);
 }
 
 /** A failed WebKit test keeps what the page showed (Playwright's trace covers the other engines). */

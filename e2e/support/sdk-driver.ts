@@ -128,23 +128,6 @@ async function start(target: Target, id: string, method: 'open' | 'prepare'): Pr
   );
 }
 
-/**
- * The opening most tests share: createInstance(), open() (not awaited), then wait until the instance has
- * recorded `until` (contract.ready unless said otherwise).
- */
-export async function openAndWait(
-  target: Target,
-  id: string,
-  containerId: string,
-  config: Record<string, unknown>,
-  until = 'contract.ready',
-  tokenSequence?: string[],
-): Promise<void> {
-  await createInstance(target, id, containerId, config, tokenSequence);
-  await open(target, id);
-  await waitFor(target, id, until);
-}
-
 /** Calls `method` (close, destroy, focus) on instance `id`. */
 export async function call(target: Target, id: string, method: 'close' | 'destroy' | 'focus'): Promise<void> {
   await hostOf(target).evaluate(({ id, method }) => void window.__rec!.instances[id]![method](), { id, method });
@@ -175,16 +158,19 @@ export async function names(target: Target, id: string): Promise<string[]> {
 /**
  * Waits until instance `id` has recorded `event` (`count` times). The wait runs in the page, so it ends within
  * a few milliseconds of the event at the cost of one driver round trip (each costs tens to hundreds of ms in
- * Firefox and WebKit).
+ * Firefox and WebKit). A page without the recorder (createInstance makes it) fails at once: the driver is on
+ * another window or document, where the event could never be recorded.
  */
 export async function waitFor(target: Target, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
   const seen = await hostOf(target).evaluate(
     ({ id, event, count, timeout }) =>
-      new Promise<number>((resolve) => {
+      new Promise<number | string>((resolve) => {
+        const rec = window.__rec;
+        // No recorder (another window or document, or no createInstance yet): its address says where the driver is.
+        if (!rec) return resolve(location.href);
         const deadline = performance.now() + timeout;
         const check = () => {
-          const log = window.__rec?.log ?? [];
-          const n = log.filter((entry) => entry.id === id && entry.event === event).length;
+          const n = rec.log.filter((entry) => entry.id === id && entry.event === event).length;
           if (n >= count || performance.now() >= deadline) resolve(n);
           else setTimeout(check, 10);
         };
@@ -192,6 +178,11 @@ export async function waitFor(target: Target, id: string, event: string, count =
       }),
     { id, event, count, timeout },
   );
+  if (typeof seen === 'string') {
+    throw new Error(
+      `waitFor(${id}, ${event}): no recorder on ${seen}: not the harness page, or no createInstance on it`,
+    );
+  }
   expect(seen, `${id}: ${event} within ${timeout} ms`).toBeGreaterThanOrEqual(count);
 }
 
