@@ -45,7 +45,7 @@ export function securityScenarios(test: ScenarioTest): void {
     await host.goto(url);
     await createSigned(host, 'ok', 'c1', { contractId: 'h1', width: 500, height: '20rem' });
     await createSigned(host, 'err', 'c2', { signingToken: adHocToken('verification_required'), contractId: 'h2' });
-    await signOneFailOther(host, 'ok', 'err');
+    await signOneFailOther(host, ['ok', 'c1'], 'err');
     expect(await names(host, 'ok')).toEqual(COMPLETED);
 
     await expectStrictPageClean(host);

@@ -210,13 +210,17 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
-/** Opens `signer` (in c1) and `failing`, waits for ready and error, then signs in c1: both outcomes on one page. */
-export async function signOneFailOther(target: Target, signer: string, failing: string): Promise<void> {
+/** Opens `signer` (in `container`) and `failing`, waits for ready and error, then signs: both outcomes on one page. */
+export async function signOneFailOther(
+  target: Target,
+  [signer, container]: [id: string, container: string],
+  failing: string,
+): Promise<void> {
   await open(target, signer);
   await open(target, failing);
   await waitFor(target, signer, 'contract.ready');
   await waitFor(target, failing, 'contract.error');
-  await sign(target, 'c1');
+  await sign(target, container);
   await waitFor(target, signer, 'contract.completed');
 }
 
