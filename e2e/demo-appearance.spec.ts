@@ -1,7 +1,7 @@
 // The partner demo's appearance panel (demo/partner/appearance-panel.js): a preset goes into the new session's
 // options, and a change while it runs restyles the signing frame live through update().
 import { expect, test } from './support/fixtures';
-import { newSession, openDemo } from './support/demo-page';
+import { newSession, openDemo, watchPolicyViolations } from './support/demo-page';
 
 /** The signing frame's page background, as the signer sees it. */
 const frameBackground = (page: import('@playwright/test').Page) =>
@@ -37,8 +37,7 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
   page,
   sandbox,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  const violations = watchPolicyViolations(page);
   await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('complete');
   await showPanel(page);

@@ -2,15 +2,15 @@
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import { expect, test } from './support/fixtures';
-import { newSession, openDemo } from './support/demo-page';
+import { loggedLifecycle, newSession, openDemo, watchPolicyViolations } from './support/demo-page';
+import { RETRIED_TO_READY } from './scenarios/expected';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: complete scenario, signed in the frame, "confirmed by server" after the verified webhook', async ({
   page,
   sandbox,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  const violations = watchPolicyViolations(page);
   await openDemo(page, sandbox.urls.demo);
   await newSession(page, 'complete');
 
@@ -80,16 +80,7 @@ test('demo page: flaky scenario retried from the error handler reaches ready', a
   await expect(
     page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
   ).toBeVisible();
-  const events = await page
-    .locator('#log tr.event')
-    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
-  expect(events.filter((e) => e !== 'contract.step')).toEqual([
-    'contract.loading',
-    'contract.error',
-    'contract.loading',
-    'contract.loaded',
-    'contract.ready',
-  ]);
+  expect(await loggedLifecycle(page)).toEqual(RETRIED_TO_READY);
 });
 
 test('demo page: "Decline" with a reason shows it in the outcome panel; "Finish later" offers Resume, which opens again', async ({

@@ -3,7 +3,7 @@
 // cross-engine security scenarios (SRI, strict CSP, hostile frame, frame-ancestors) are in scenarios/.
 import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
-import { createInstance, open, recorded, sign, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { createInstance, open, recorded, signingFrameHandle, signOneFailOther, waitFor } from './support/sdk-driver';
 import { ATTEMPT_ID, noHello, SESSION_ID } from './scenarios/expected';
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
@@ -30,12 +30,7 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
   await host.goto(hostUrl());
   await createSigned(host, 'a', 'c1', { signingToken: token, contractId: 'secret-check', debug: true });
   await createSigned(host, 'b', 'c2', { signingToken: errorToken, contractId: 'secret-check-2', debug: true });
-  await open(host, 'a');
-  await open(host, 'b');
-  await waitFor(host, 'a', 'contract.ready');
-  await waitFor(host, 'b', 'contract.error');
-  await sign(host, 'c1');
-  await waitFor(host, 'a', 'contract.completed');
+  await signOneFailOther(host, ['a', 'c1'], 'b');
   await Promise.all(pendingHeaders);
 
   // The checks below must have material to look at, or they would pass vacuously.
@@ -126,12 +121,7 @@ test("a polluted Object.prototype changes no payload field or debug line: the ap
   });
   await createSigned(page, 'a', 'c1', { signingToken: token, contractId: 'k1', debug: true });
   await createSigned(page, 'b', 'c2', { signingToken: errorToken, contractId: 'k2', debug: true });
-  await open(page, 'a');
-  await open(page, 'b');
-  await waitFor(page, 'a', 'contract.ready');
-  await waitFor(page, 'b', 'contract.error');
-  await sign(page, 'c1');
-  await waitFor(page, 'a', 'contract.completed');
+  await signOneFailOther(page, ['a', 'c1'], 'b');
 
   const events = await recorded(page);
   expect(JSON.stringify(events)).not.toContain('forged');

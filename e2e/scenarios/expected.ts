@@ -11,6 +11,14 @@ export const READY = ['contract.loading', 'contract.loaded', 'contract.ready', '
 export const COMPLETED = [...READY, 'contract.completed'];
 /** The frame never said hello, or never answered: the SDK gives up, removes the frame, and open() resolves. */
 export const FAILED_TO_LOAD = ['contract.loading', 'contract.error', 'open.resolved'];
+/** A load that failed, then a retry that reached ready: the contract.* lifecycle events in order. */
+export const RETRIED_TO_READY = [
+  'contract.loading',
+  'contract.error',
+  'contract.loading',
+  'contract.loaded',
+  'contract.ready',
+];
 
 /** Errors the signing app reports itself (token scenario → code), the frame staying on the page. */
 export const APP_REPORTED = [

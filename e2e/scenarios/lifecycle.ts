@@ -14,7 +14,7 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { ATTEMPT_ID, COMPLETED, READY, appReported } from './expected';
+import { ATTEMPT_ID, COMPLETED, READY, RETRIED_TO_READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 export function lifecycleScenarios(test: ScenarioTest): void {
@@ -40,13 +40,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     await open(host, 'a');
     await waitFor(host, 'a', 'retry.resolved');
     const log = await recorded(host, 'a');
-    expect(log.filter((e) => e.event.startsWith('contract.')).map((e) => e.event)).toEqual([
-      'contract.loading',
-      'contract.error',
-      'contract.loading',
-      'contract.loaded',
-      'contract.ready',
-    ]);
+    expect(log.filter((e) => e.event.startsWith('contract.')).map((e) => e.event)).toEqual(RETRIED_TO_READY);
     expect(log.find((e) => e.event === 'contract.error')!.payload).toMatchObject({
       code: 'loading_error',
       contractId: 'retry-1',

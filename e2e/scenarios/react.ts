@@ -26,8 +26,10 @@ const FRAME = 'iframe';
 const observed = (host: Host) => host.evaluate(() => window.testApp.observed());
 const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => '');
 
-async function mount(host: Host, token: string, strict = true): Promise<void> {
-  await host.evaluate(({ token, strict }) => window.testApp.mount(token, strict), { token, strict });
+/** Loads the React app at `url` and mounts its signing component, in StrictMode, for `token`. */
+async function mountAt(host: Host, url: string, token: string): Promise<void> {
+  await host.goto(url);
+  await host.evaluate((token) => window.testApp.mount(token, true), token);
 }
 
 /** The signing frame shows the contract to sign (the session started and the app is ready). */
@@ -45,8 +47,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
       reactApps,
     }) => {
       const { token } = await issueToken(sandbox, 'complete');
-      await host.goto(reactApps.url(variant));
-      await mount(host, token);
+      await mountAt(host, reactApps.url(variant), token);
       await host.evaluate(() => window.testApp.rerender(25));
       await waitForContract(host);
       await host.evaluate(() => window.testApp.rerender(25));
@@ -82,8 +83,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
 
   test(`${variant}: unmounting while the contract loads leaves no frame`, async ({ host, sandbox, reactApps }) => {
     const { token } = await issueToken(sandbox, 'slow');
-    await host.goto(reactApps.url(variant));
-    await mount(host, token);
+    await mountAt(host, reactApps.url(variant), token);
     await expect.poll(async () => (await observed(host)).framesNow, { message: 'the frame is added' }).toBe(1);
     await host.evaluate(() => window.testApp.unmount());
     expect(await observed(host)).toMatchObject({ framesNow: 0, framesAdded: 1, signedByRender: 0 });
@@ -96,8 +96,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     reactApps,
   }) => {
     const { token } = await issueToken(sandbox, 'complete');
-    await host.goto(reactApps.url(variant));
-    await mount(host, token);
+    await mountAt(host, reactApps.url(variant), token);
     await waitForContract(host);
     await expectLiveDarkGerman(host, FRAME, () => host.evaluate(() => window.testApp.present('de', true)));
     await host.evaluate(() => window.testApp.rerender(5));
@@ -112,8 +111,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
   }) => {
     const first = await issueToken(sandbox, 'complete');
     const second = await issueToken(sandbox, 'complete');
-    await host.goto(reactApps.url(variant));
-    await mount(host, first.token);
+    await mountAt(host, reactApps.url(variant), first.token);
     await waitForContract(host);
     await host.evaluate((token) => window.testApp.setToken(token), second.token);
     await waitForContract(host);
@@ -129,8 +127,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     reactApps,
   }) => {
     const { token } = await issueToken(sandbox, 'not_found');
-    await host.goto(reactApps.url(variant));
-    await mount(host, token);
+    await mountAt(host, reactApps.url(variant), token);
     await expect
       .poll(async () => (await observed(host)).alert, { message: 'the example shows the error' })
       .toBe('Signing stopped (not_found).');

@@ -2,7 +2,7 @@
 // app does not let frame it.
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { adHocToken, expect } from '../support/fixtures';
-import { names, open, recorded, sign, waitFor } from '../support/sdk-driver';
+import { names, open, recorded, signOneFailOther, waitFor } from '../support/sdk-driver';
 import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 import type { Host } from '../support/host';
@@ -45,12 +45,7 @@ export function securityScenarios(test: ScenarioTest): void {
     await host.goto(url);
     await createSigned(host, 'ok', 'c1', { contractId: 'h1', width: 500, height: '20rem' });
     await createSigned(host, 'err', 'c2', { signingToken: adHocToken('verification_required'), contractId: 'h2' });
-    await open(host, 'ok');
-    await open(host, 'err');
-    await waitFor(host, 'ok', 'contract.ready');
-    await waitFor(host, 'err', 'contract.error');
-    await sign(host, 'c1');
-    await waitFor(host, 'ok', 'contract.completed');
+    await signOneFailOther(host, ['ok', 'c1'], 'err');
     expect(await names(host, 'ok')).toEqual(COMPLETED);
 
     await expectStrictPageClean(host);

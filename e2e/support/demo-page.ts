@@ -60,3 +60,18 @@ export const FRAME_SHOWN = { topOnScreen: true, visiblePx: 'at least 200' };
 export function frameShown(view: FrameInView): { topOnScreen: boolean; visiblePx: number | string } {
   return { topOnScreen: view.topOnScreen, visiblePx: view.visiblePx >= 200 ? 'at least 200' : view.visiblePx };
 }
+
+/** Collects, from now on, the console lines reporting a Content Security Policy or Trusted Types violation. */
+export function watchPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  return violations;
+}
+
+/** The event log's lifecycle events in order, without the app's funnel reports (contract.step), which may interleave. */
+export async function loggedLifecycle(page: Page): Promise<Array<string | undefined>> {
+  const events = await page
+    .locator('#log tr.event')
+    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  return events.filter((e) => e !== 'contract.step');
+}

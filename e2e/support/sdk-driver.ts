@@ -210,6 +210,20 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
+/** Opens `signer` (in `container`) and `failing`, waits for ready and error, then signs: both outcomes on one page. */
+export async function signOneFailOther(
+  target: Target,
+  [signer, container]: [id: string, container: string],
+  failing: string,
+): Promise<void> {
+  await open(target, signer);
+  await open(target, failing);
+  await waitFor(target, signer, 'contract.ready');
+  await waitFor(target, failing, 'contract.error');
+  await sign(target, container);
+  await waitFor(target, signer, 'contract.completed');
+}
+
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
 export async function addHostButtons(target: Target, containerId: string): Promise<void> {
   await hostOf(target).evaluate((containerId) => {
