@@ -4,12 +4,12 @@
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { createInstance, names, recorded, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
+import { names, recorded, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
 import type { SignerWindow } from '../support/signer-window';
 import { ATTEMPT_ID, COMPLETED, READY } from './expected';
 import type { ScenarioArgs, ScenarioTest } from './scenario-test';
 
-type PageArgs = Pick<ScenarioArgs, 'host' | 'sandbox' | 'hostUrl'>;
+type PageArgs = Pick<ScenarioArgs, 'host' | 'createSigned' | 'hostUrl'>;
 
 export const POPUP_BLOCKED = 'Popup blocked: call open() in the click.';
 const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use same-origin-allow-popups.';
@@ -45,13 +45,12 @@ export async function addOpenButton(host: Host, id: string, url?: string): Promi
 
 /** The harness page (`query`) with a display: 'popup' instance `a` and a button that opens it. */
 async function popupPage(
-  { host, sandbox, hostUrl }: PageArgs,
+  { host, createSigned, hostUrl }: PageArgs,
   config: Record<string, unknown> = {},
   query: Record<string, string> = {},
 ): Promise<void> {
   await host.goto(hostUrl(query));
-  const defaults = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', { ...defaults, ...config }, undefined, POPUP_EVENTS);
+  await createSigned(host, 'a', 'c1', { display: 'popup', ...config }, { events: POPUP_EVENTS });
   await addOpenButton(host, 'a');
 }
 
@@ -78,9 +77,10 @@ export function popupScenarios(test: ScenarioTest): void {
     host,
     sandbox,
     harness,
+    createSigned,
     hostUrl,
   }) => {
-    const args = { host, sandbox, hostUrl };
+    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
     const servers = [sandbox.origins.signing, sandbox.origins.cdn, harness.origins.partner].map(recordServerRequests);
     try {
@@ -109,9 +109,10 @@ export function popupScenarios(test: ScenarioTest): void {
   test('a reload inside the window gets the session back and completes, no event twice', async ({
     host,
     sandbox,
+    createSigned,
     hostUrl,
   }) => {
-    const args = { host, sandbox, hostUrl };
+    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
     const popup = await openedWindow(args, { signingToken: token });
     await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
@@ -125,10 +126,10 @@ export function popupScenarios(test: ScenarioTest): void {
 
   test('the signer closes the window: contract.cancelled (no error), then open() resumes to completion', async ({
     host,
-    sandbox,
+    createSigned,
     hostUrl,
   }) => {
-    const args = { host, sandbox, hostUrl };
+    const args = { host, createSigned, hostUrl };
     const first = await openedWindow(args);
     await first.close();
     await waitFor(host, 'a', 'contract.cancelled');
@@ -140,10 +141,10 @@ export function popupScenarios(test: ScenarioTest): void {
 
   test('a partner page with COOP same-origin: the error names the header and the value that works', async ({
     host,
-    sandbox,
+    createSigned,
     hostUrl,
   }) => {
-    const args = { host, sandbox, hostUrl };
+    const args = { host, createSigned, hostUrl };
     await popupPage(args, {}, { coop: 'same-origin' });
     await host.clickOpensWindow('#open-a');
     await waitFor(host, 'a', 'contract.error');
@@ -159,22 +160,26 @@ export function popupScenarios(test: ScenarioTest): void {
     });
   });
 
-  test('a partner page with COOP same-origin-allow-popups: signs to completion', async ({ host, sandbox, hostUrl }) => {
-    const args = { host, sandbox, hostUrl };
+  test('a partner page with COOP same-origin-allow-popups: signs to completion', async ({
+    host,
+    createSigned,
+    hostUrl,
+  }) => {
+    const args = { host, createSigned, hostUrl };
     const popup = await openedWindow(args, {}, { coop: 'same-origin-allow-popups' });
     await signIn(host, popup);
     expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 
-  test('destroy() closes the window', async ({ host, sandbox, hostUrl }) => {
-    const args = { host, sandbox, hostUrl };
+  test('destroy() closes the window', async ({ host, createSigned, hostUrl }) => {
+    const args = { host, createSigned, hostUrl };
     const popup = await openedWindow(args);
     await host.evaluate(() => window.__rec!.instances.a!.destroy());
     await popup.untilClosed();
   });
 
-  test('the partner page navigating away closes the window', async ({ host, sandbox, hostUrl }) => {
-    const args = { host, sandbox, hostUrl };
+  test('the partner page navigating away closes the window', async ({ host, createSigned, hostUrl }) => {
+    const args = { host, createSigned, hostUrl };
     const popup = await openedWindow(args);
     await host.goto(hostUrl({ sdk: 'floating' }));
     await popup.untilClosed();
@@ -183,9 +188,10 @@ export function popupScenarios(test: ScenarioTest): void {
   test('a window the SDK did not open cannot greet it, from the signing origin or another site', async ({
     host,
     sandbox,
+    createSigned,
     hostUrl,
   }) => {
-    const args = { host, sandbox, hostUrl };
+    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
     // hostile=1: an evil.test frame on the page sends hello, ready, completed and errors every 100 ms.
     const popup = await openedWindow(args, { signingToken: token, debug: true }, { hostile: '1' });

@@ -2,8 +2,8 @@
 // cross-engine cases (e2e/scenarios/popup.ts), and the blocked open() as this driver makes it. What this driver
 // cannot do is listed in docs/popup.md "Engines".
 import { POPUP_BLOCKED, POPUP_EVENTS, popupScenarios } from '../scenarios/popup';
-import { adHocToken, expect, webkitTest as test } from '../support/fixtures';
-import { createInstance, recorded } from '../support/sdk-driver';
+import { expect, webkitTest as test } from '../support/fixtures';
+import { recorded } from '../support/sdk-driver';
 
 popupScenarios(test);
 
@@ -12,12 +12,11 @@ popupScenarios(test);
 test('open() from a script, not a click: popup_blocked at once, inside the call', async ({
   host,
   webkit,
-  sandbox,
+  createSigned,
   hostUrl,
 }) => {
   await host.goto(hostUrl());
-  const config = { signingToken: adHocToken('complete'), appUrl: sandbox.origins.signing, display: 'popup' };
-  await createInstance(host, 'a', 'c1', config, undefined, POPUP_EVENTS);
+  await createSigned(host, 'a', 'c1', { display: 'popup' }, { events: POPUP_EVENTS });
   const seenInCall = await host.evaluate(() => {
     void window.__rec!.instances.a!.open();
     return window.__rec!.log.map((entry) => entry.event);
