@@ -109,6 +109,42 @@ export function sendToken(res: Response, signingToken: string): void {
   send(res, 200, JSON.stringify({ signingToken }), { 'content-type': 'application/json', 'cache-control': 'no-store' });
 }
 
+/** A token route's request, as the partner's server saw it. */
+export type TokenRequest = { method: string; url: string; headers: Record<string, string | undefined> };
+type TokenRoute = (req: TokenRequest, res: Response) => void;
+
+/**
+ * Serves a page of the test's own at /<prefix>/ of the partner origin: `head` its inline script, `body` then the
+ * SDK's and the element's tags (its nonce allows them all), `headers` with it, and `answer` for its token route
+ * (./token), each request recorded. Opens it with violations watched until `frame` shows the contract; resolves
+ * the recorded requests.
+ */
+export async function openTokenRoutePage(
+  { host, harness, sandbox }: { host: Host; harness: Harness; sandbox: SandboxOrigins },
+  prefix: string,
+  page: { title: string; head: string; body: string; headers?: Record<string, string>; answer: TokenRoute },
+  frame: string,
+): Promise<TokenRequest[]> {
+  const requests: TokenRequest[] = [];
+  harness.mount(prefix, (req: TokenRequest, res: Response) => {
+    if (req.url.endsWith('/token')) {
+      requests.push({ method: req.method, url: req.url, headers: req.headers });
+      return page.answer(req, res);
+    }
+    const nonce = freshNonce();
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title>
+<script nonce="${nonce}">${page.head}</script></head><body>
+${page.body}
+${elementScriptTags(sandbox, nonce)}
+</body></html>`;
+    sendPartnerPage(res, sandbox, nonce, html, page.headers);
+  });
+  await host.watchViolations();
+  await host.goto(`${harness.origins.partner}/${prefix}/`);
+  await untilContractShown(host, frame);
+  return requests;
+}
+
 /** Waits until the signing frame matching `frame` shows the contract (the frame may still be loading). */
 export async function untilContractShown(host: Host, frame: string): Promise<void> {
   await expect
