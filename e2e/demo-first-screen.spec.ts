@@ -4,9 +4,11 @@
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import {
+  demoFrame,
   FRAME_SHOWN,
   frameInView,
   frameShown,
+  logRows,
   openDemo,
   showOptions,
   startControlOnFirstScreen,
@@ -35,10 +37,8 @@ test('demo page at 1280 × 800: New session is on the first screen, and pressing
   await expectFrameShown(page);
   // Once the session is ready, the keyboard is still on the control the developer pressed: the demo may scroll,
   // it never moves the focus (nor does the SDK by itself).
-  await expect(
-    page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
-  ).toBeVisible();
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(demoFrame(page).getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'New session' })).toBeFocused();
 });
 
@@ -58,6 +58,6 @@ test('demo page at 1280 × 800: a session started from the bottom of the options
   // Enter in a field submits the form: New session, without going back up to its button.
   await timeout.press('Enter');
   await expectFrameShown(page);
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   await expect(timeout).toBeFocused();
 });

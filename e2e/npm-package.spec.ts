@@ -4,24 +4,22 @@
 // browser loads the SDK through the package from the sandbox CDN (serving that origin directory) and opens a
 // contract against the sandbox signing app.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { send } from '../lib/http-kit.mjs';
+import { DIST_DIR } from '../lib/repo-paths.mjs';
 import { startSandbox } from '../demo/server/sandbox.mjs';
 import { sriOf } from '../lib/bundle.mjs';
 import { MANIFEST_KEY, keyOf } from '../scripts/release/layout.mjs';
 import { registryVersion } from '../scripts/release/npm-registry.mjs';
 import { runRelease } from '../scripts/release/run-release.mjs';
 import { createConsumerProject, type ConsumerProject } from './support/consumer-project';
+import { PACKAGE_VERSION as version } from './support/framework-apps';
 import { adHocToken, expect, HOSTS, test } from './support/fixtures';
 import { REQUIREJS_TAGS } from './support/requirejs-page.mjs';
 import { startVerdaccio } from './support/verdaccio.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const POLICY = 'contracts-sdk';
 
 /** The release's own manifest copy, beside the origin directory (removed with it). */
@@ -90,8 +88,8 @@ async function signedOutcome(page: Page): Promise<string> {
 }
 
 /** loadSvcSDK(options) from the sandbox CDN unless said otherwise: 'resolved', or the rejection as "name: message". */
-async function loadError(page: Page, options: Record<string, unknown> = {}): Promise<string> {
-  return page.evaluate(
+const loadError = (page: Page, options: Record<string, unknown> = {}) =>
+  page.evaluate(
     (o) =>
       window.partnerApp.loadSvcSDK(o).then(
         () => 'resolved',
@@ -99,15 +97,11 @@ async function loadError(page: Page, options: Record<string, unknown> = {}): Pro
       ),
     { cdnUrl: cdnOrigin, ...options },
   );
-}
 
 const scriptElements = (page: Page) =>
   page.evaluate(() => document.querySelectorAll('script[src*="index.umd.js"]').length);
 
-/**
- * Runs `check` while the origin's pinned script has a line added (restored after), with the rejection that file
- * must cause.
- */
+/** Runs `check` while the origin's pinned script has a line added (restored after), with the rejection it must cause. */
 async function withTamperedScript(check: (mismatch: string) => Promise<void>): Promise<void> {
   const file = join(origin, keyOf(version, 'index.umd.js'));
   const original = await readFile(file);
@@ -131,11 +125,8 @@ test.describe('npm package: release → registry → partner bundle → Chromium
     origin = await mkdtemp(join(tmpdir(), 'contracts-sdk-npm-origin-'));
     releaseLines = [];
     // The release reuses the build `npm test` made (dist/): one build per run, as for the rest of the suite.
-    await release(
-      manifestFile(origin),
-      ({ outDir }) => cp(join(ROOT, 'dist'), outDir, { recursive: true }),
-      releaseLines,
-    );
+    const copyBuild = ({ outDir }: { outDir: string }) => cp(DIST_DIR, outDir, { recursive: true });
+    await release(manifestFile(origin), copyBuild, releaseLines);
     project = await createConsumerProject({ registry: registry.url, version, env: registryEnv() });
 
     harness.mount('npm', (req: { url: string }, res: { end(): void }, next: () => void) => {
