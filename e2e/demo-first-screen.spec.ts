@@ -1,7 +1,7 @@
 // The demo at first sight on a laptop (issue #42): the start control on the first screen, and the signing frame in
 // view once a session starts, with the keyboard left where the developer pressed. Phones: demo-phone.spec.ts;
 // WebKit: webkit/demo-first-screen.spec.ts.
-import { expect, test } from './support/fixtures';
+import { expect } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import {
   demoFrame,
@@ -9,9 +9,9 @@ import {
   frameInView,
   frameShown,
   logRows,
-  openDemo,
   showOptions,
   startControlOnFirstScreen,
+  demoTest as test,
 } from './support/demo-page';
 
 /** How long the frame may take to come into view after the press (the token request, then open()). */
@@ -28,9 +28,7 @@ async function expectFrameShown(page: Page): Promise<void> {
 
 test('demo page at 1280 × 800: New session is on the first screen, and pressing it shows the signing frame', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   expect(await page.evaluate(startControlOnFirstScreen)).toEqual({ scrollY: 0, wholly: true });
 
   await page.getByRole('button', { name: 'New session' }).click();
@@ -44,9 +42,7 @@ test('demo page at 1280 × 800: New session is on the first screen, and pressing
 
 test('demo page at 1280 × 800: a session started from the bottom of the options scrolls the signing frame into view', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   for (const group of ['Display and size', 'Prepare and popup', 'Token and retries', 'Setup mistakes'])
     await showOptions(page, group);
   // The last option, at the bottom of the page: where the frame will appear is above the window.

@@ -1,15 +1,13 @@
 // The partner demo's controls for the 1.1 options, used as a newcomer would: fresh token per open(), auto
 // height, locale, frame title and "Focus signing".
-import { expect, test } from './support/fixtures';
-import { demoFrame, loggedLifecycle, logRows, newSession, openDemo, showOptions } from './support/demo-page';
+import { expect } from './support/fixtures';
+import { demoFrame, loggedLifecycle, logRows, newSession, showOptions, demoTest as test } from './support/demo-page';
 import { RETRIED_TO_READY } from './scenarios/expected';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
 test('demo page: with "Fresh token on each open()", open() after not_found signs on the same instance with a new token', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('not_found');
   await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
@@ -30,9 +28,7 @@ test('demo page: with "Fresh token on each open()", open() after not_found signs
 
 test('demo page: flaky with "Fresh token on each open()": the retry from the error handler gets a new token for the same application and reaches ready', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   await page.getByLabel('Scenario').selectOption('flaky');
   await showOptions(page, 'Token and retries');
   await page.getByLabel('Fresh token on each open()').check();
@@ -43,8 +39,7 @@ test('demo page: flaky with "Fresh token on each open()": the retry from the err
   expect(await loggedLifecycle(page)).toEqual(RETRIED_TO_READY);
 });
 
-test('demo page: auto height, German and a custom frame title', async ({ page, sandbox }) => {
-  await openDemo(page, sandbox.urls.demo);
+test('demo page: auto height, German and a custom frame title', async ({ page }) => {
   await showOptions(page, 'Display and size');
   await expect(page.getByLabel("Auto: follows the signing app's content"), 'the default').toBeChecked();
   await page.getByLabel('Auto max (px)').fill('700');
@@ -60,11 +55,7 @@ test('demo page: auto height, German and a custom frame title', async ({ page, s
   await expect.poll(() => iframe.evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
 });
 
-test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and Enter signs', async ({
-  page,
-  sandbox,
-}) => {
-  await openDemo(page, sandbox.urls.demo);
+test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and Enter signs', async ({ page }) => {
   await newSession(page, 'complete');
   const sign = demoFrame(page).getByRole('button', { name: 'Sign contract' });
   await expect(sign).toBeVisible();
@@ -75,8 +66,7 @@ test('demo page: "Focus signing" puts the keyboard focus on "Sign contract", and
   await expect(page.getByRole('status')).toContainText('confirmed by server');
 });
 
-test("demo page: bad option values are reported with the SDK's own error", async ({ page, sandbox }) => {
-  await openDemo(page, sandbox.urls.demo);
+test("demo page: bad option values are reported with the SDK's own error", async ({ page }) => {
   await showOptions(page, 'Display and size');
   await page.getByLabel('Auto min (px)').fill('900');
   await page.getByLabel('Auto max (px)').fill('400');

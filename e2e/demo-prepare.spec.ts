@@ -1,13 +1,12 @@
 // The partner demo's "Prepare" control (issue #28): New session loads the signing app hidden and ready; open()
 // shows it at once, the same frame, with no new request to the signing origin.
-import { demoFrame, logRows, newSession, openDemo, showOptions } from './support/demo-page';
-import { expect, test } from './support/fixtures';
+import { demoFrame, logRows, newSession, showOptions, demoTest as test } from './support/demo-page';
+import { expect } from './support/fixtures';
 
 test('demo page: with "Prepare", New session loads hidden and ready; open() shows the same frame at once', async ({
   page,
   sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   await showOptions(page, 'Prepare and popup');
   await page.getByLabel('Prepare: load hidden, show at open()').check();
   await newSession(page);

@@ -1,6 +1,7 @@
 // The partner demo page (demo/partner/) as its e2e specs use it: loaded, its option groups opened, and where its
 // signing frame and start control lie in the window.
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 /** Opens the demo and waits until its script has run with the SDK loaded (the log's first line). */
 export async function openDemo(page: Page, url: string): Promise<void> {
@@ -13,6 +14,14 @@ export const demoFrame = (page: Page): FrameLocator => page.frameLocator('#signi
 
 /** The rows of the demo's event log for `event` (a data-event value: "contract.ready", "open() resolved"). */
 export const logRows = (page: Page, event: string): Locator => page.locator(`#log tr[data-event="${event}"]`);
+
+/** For specs of the demo alone: each test's `page` has the partner demo open (openDemo) as the test begins. */
+export const demoTest = test.extend({
+  page: async ({ page, sandbox }, use) => {
+    await openDemo(page, sandbox.urls.demo);
+    await use(page);
+  },
+});
 
 /** Picks the token's sandbox scenario (when given) and presses New session, as a newcomer does. */
 export async function newSession(page: Page, scenario?: string): Promise<void> {
