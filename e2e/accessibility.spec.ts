@@ -4,7 +4,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
-import { newSession, openDemo } from './support/demo-page';
+import { demoFrame, newSession, openDemo } from './support/demo-page';
 import { sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 import { BRAND } from './scenarios/appearance';
@@ -137,9 +137,7 @@ test('partner demo page with a signing session: no serious or critical axe viola
 }) => {
   await openDemo(page, sandbox.urls.demo);
   await newSession(page, 'complete');
-  await expect(
-    page.frameLocator('#signing-container iframe').locator('button', { hasText: 'Sign contract' }),
-  ).toBeVisible();
+  await expect(demoFrame(page).locator('button', { hasText: 'Sign contract' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page));
 });
 

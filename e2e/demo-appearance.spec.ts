@@ -1,19 +1,18 @@
 // The partner demo's appearance panel (demo/partner/appearance-panel.js): a preset goes into the new session's
 // options, and a change while it runs restyles the signing frame live through update().
 import { expect, test } from './support/fixtures';
-import { newSession, openDemo, watchPolicyViolations } from './support/demo-page';
+import type { Page } from '@playwright/test';
+import { demoFrame, loggedEvents, newSession, openDemo, watchPolicyViolations } from './support/demo-page';
 
 /** The signing frame's page background, as the signer sees it. */
-const frameBackground = (page: import('@playwright/test').Page) =>
-  page
-    .frameLocator('#signing-container iframe')
+const frameBackground = (page: Page) =>
+  demoFrame(page)
     .locator('html')
     .evaluate((root) => getComputedStyle(root).backgroundColor);
 
 /** The first family of the contract text's font, once its face has loaded (quotes removed). */
-const frameFont = (page: import('@playwright/test').Page) =>
-  page
-    .frameLocator('#signing-container iframe')
+const frameFont = (page: Page) =>
+  demoFrame(page)
     .locator('main')
     .evaluate((main) => {
       const first = getComputedStyle(main)
@@ -27,7 +26,7 @@ const frameFont = (page: import('@playwright/test').Page) =>
     });
 
 /** Opens the disclosure group that holds the panel, where the demo's layout has one (issue #42). */
-const showPanel = (page: import('@playwright/test').Page) =>
+const showPanel = (page: Page) =>
   page.locator('#appearance-panel').evaluate((panel) => {
     const group = panel.closest('details');
     if (group) group.open = true;
@@ -43,7 +42,7 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
   await showPanel(page);
   await page.getByLabel('Preset').selectOption('lender');
   await newSession(page);
-  const frame = page.frameLocator('#signing-container iframe');
+  const frame = demoFrame(page);
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
   // The lender's light colours came with the construction.
   expect(await frameBackground(page)).toBe('rgb(251, 248, 241)');
@@ -62,9 +61,7 @@ test('demo page: the appearance panel brands the session, and its dark toggle re
 
   // Restyled in place: the same document, one session, and the SDK's events once each.
   expect(await frame.locator('html').evaluate(() => window.__before === true)).toBe(true);
-  const events = await page
-    .locator('#log tr')
-    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.event));
+  const events = await loggedEvents(page);
   expect(events.filter((e) => e === 'update()')).toHaveLength(3);
   expect(events.filter((e) => /^contract\.(loading|loaded|ready)$/.test(e!))).toEqual([
     'contract.loading',

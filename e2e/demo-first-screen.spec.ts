@@ -1,15 +1,17 @@
 // The demo at first sight on a laptop (issue #42): the start control on the first screen, and the signing frame in
 // view once a session starts, with the keyboard left where the developer pressed. Phones: demo-phone.spec.ts;
 // WebKit: webkit/demo-first-screen.spec.ts.
-import { expect, test } from './support/fixtures';
+import { expect } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import {
+  demoFrame,
   FRAME_SHOWN,
   frameInView,
   frameShown,
-  openDemo,
+  logRows,
   showOptions,
   startControlOnFirstScreen,
+  demoTest as test,
 } from './support/demo-page';
 
 /** How long the frame may take to come into view after the press (the token request, then open()). */
@@ -26,27 +28,21 @@ async function expectFrameShown(page: Page): Promise<void> {
 
 test('demo page at 1280 × 800: New session is on the first screen, and pressing it shows the signing frame', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   expect(await page.evaluate(startControlOnFirstScreen)).toEqual({ scrollY: 0, wholly: true });
 
   await page.getByRole('button', { name: 'New session' }).click();
   await expectFrameShown(page);
   // Once the session is ready, the keyboard is still on the control the developer pressed: the demo may scroll,
   // it never moves the focus (nor does the SDK by itself).
-  await expect(
-    page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
-  ).toBeVisible();
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(demoFrame(page).getByRole('button', { name: 'Sign contract' })).toBeVisible();
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'New session' })).toBeFocused();
 });
 
 test('demo page at 1280 × 800: a session started from the bottom of the options scrolls the signing frame into view', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   for (const group of ['Display and size', 'Prepare and popup', 'Token and retries', 'Setup mistakes'])
     await showOptions(page, group);
   // The last option, at the bottom of the page: where the frame will appear is above the window.
@@ -58,6 +54,6 @@ test('demo page at 1280 × 800: a session started from the bottom of the options
   // Enter in a field submits the form: New session, without going back up to its button.
   await timeout.press('Enter');
   await expectFrameShown(page);
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   await expect(timeout).toBeFocused();
 });

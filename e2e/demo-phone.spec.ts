@@ -1,17 +1,15 @@
 // The demo on a phone (issue #42), 390 × 844 with touch: the page never scrolls sideways, New session brings the
 // signing frame into view, and the contract is signed by taps alone, up to the server's confirmation.
 // Chromium only (playwright.config.ts): Playwright emulates a phone's viewport (isMobile) in Chromium alone.
-import { expect, test } from './support/fixtures';
-import { FRAME_SHOWN, frameInView, frameShown, openDemo } from './support/demo-page';
+import { expect } from './support/fixtures';
+import { demoFrame, FRAME_SHOWN, frameInView, frameShown, logRows, demoTest as test } from './support/demo-page';
 import { tapInCrossSiteFrame } from './support/frame-click';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
 
 test('demo page on a 390 × 844 touch phone: no sideways scroll, the frame in view after New session, signed by taps', async ({
   page,
-  sandbox,
 }) => {
-  await openDemo(page, sandbox.urls.demo);
   expect((await page.evaluate(frameInView)).sidewaysScroll, 'sideways scroll before a session').toBe(false);
   // Every option shown: none is wider than the phone (the long <select> choices, the help texts).
   const groups = page.locator('details.group');
@@ -22,9 +20,9 @@ test('demo page on a 390 × 844 touch phone: no sideways scroll, the frame in vi
 
   await page.getByRole('button', { name: 'New session' }).tap();
   await expect.poll(async () => frameShown(await page.evaluate(frameInView)), { timeout: 3000 }).toEqual(FRAME_SHOWN);
-  const frame = page.frameLocator('#signing-container iframe');
+  const frame = demoFrame(page);
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   const inSession = await page.evaluate(frameInView);
   expect(inSession.sidewaysScroll, 'sideways scroll with the contract shown').toBe(false);
   expect(inSession.focusInFrame, 'the demo scrolls; it never moves the focus into the frame').toBe(false);

@@ -2,7 +2,15 @@
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import { expect, test } from './support/fixtures';
-import { loggedLifecycle, newSession, openDemo, watchPolicyViolations } from './support/demo-page';
+import {
+  demoFrame,
+  loggedEvents,
+  loggedLifecycle,
+  logRows,
+  newSession,
+  openDemo,
+  watchPolicyViolations,
+} from './support/demo-page';
 import { RETRIED_TO_READY } from './scenarios/expected';
 import { clickInCrossSiteFrame } from './support/frame-click';
 
@@ -14,21 +22,17 @@ test('demo page: complete scenario, signed in the frame, "confirmed by server" a
   await openDemo(page, sandbox.urls.demo);
   await newSession(page, 'complete');
 
-  const frame = page.frameLocator('#signing-container iframe');
+  const frame = demoFrame(page);
   await clickInCrossSiteFrame(frame, 'Sign contract');
   // Step by step, so a failure says where the chain stopped: the app's sign call, the SDK event, the webhook.
   await expect(
     frame.getByRole('heading', { name: 'Contract signed' }),
     'the signing app shows the signed view',
   ).toBeVisible();
-  await expect(
-    page.locator('#log tr[data-event="contract.completed"]'),
-    'contract.completed in the demo log',
-  ).toHaveCount(1);
+  await expect(logRows(page, 'contract.completed'), 'contract.completed in the demo log').toHaveCount(1);
   await expect(page.getByRole('status')).toContainText('confirmed by server');
 
-  const rows = page.locator('#log tr');
-  const events = await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+  const events = await loggedEvents(page);
   const funnel = ['contract.step', 'contract.activity'];
   const sdkAndCalls = events.filter(
     (e) => (e!.startsWith('contract.') && !funnel.includes(e!)) || e!.startsWith('open()'),
@@ -55,7 +59,7 @@ test("demo page: the event log scrolls in its own box, never the page, so the fr
 }) => {
   await page.goto(sandbox.urls.demo);
   await newSession(page, 'complete');
-  await expect(page.locator('#log tr[data-event="open() resolved"]')).toHaveCount(1);
+  await expect(logRows(page, 'open() resolved')).toHaveCount(1);
   const where = () =>
     page.evaluate(() => ({
       pageScroll: scrollY,
@@ -77,9 +81,7 @@ test("demo page: the event log scrolls in its own box, never the page, so the fr
 test('demo page: flaky scenario retried from the error handler reaches ready', async ({ page, sandbox }) => {
   await page.goto(sandbox.urls.demo);
   await newSession(page, 'flaky');
-  await expect(
-    page.frameLocator('#signing-container iframe').getByRole('button', { name: 'Sign contract' }),
-  ).toBeVisible();
+  await expect(demoFrame(page).getByRole('button', { name: 'Sign contract' })).toBeVisible();
   expect(await loggedLifecycle(page)).toEqual(RETRIED_TO_READY);
 });
 
@@ -90,23 +92,23 @@ test('demo page: "Decline" with a reason shows it in the outcome panel; "Finish 
   test.slow(); // two sessions and four clicks in a cross-site frame
   await page.goto(sandbox.urls.demo);
   await newSession(page, 'complete');
-  const frame = page.frameLocator('#signing-container iframe');
+  const frame = demoFrame(page);
   await clickInCrossSiteFrame(frame, 'Decline');
   await frame.getByLabel('Reason (optional)').fill('The rate is too high');
   await clickInCrossSiteFrame(frame, 'Decline contract');
   await expect(page.getByRole('status')).toHaveText('Declined by the signer: "The rate is too high"');
-  await expect(page.locator('#log tr[data-event="contract.declined"] td.payload')).toContainText(
+  await expect(logRows(page, 'contract.declined').locator('td.payload')).toContainText(
     '"reason":"The rate is too high"',
   );
 
   await newSession(page);
   await clickInCrossSiteFrame(frame, 'Finish later');
-  await expect(page.locator('#log tr[data-event="contract.cancelled"]')).toHaveCount(1);
+  await expect(logRows(page, 'contract.cancelled')).toHaveCount(1);
   await expect(page.getByRole('status')).toContainText('finish later');
   await page.getByRole('button', { name: 'Resume signing' }).click();
   await expect(page.getByRole('button', { name: 'Resume signing' })).toBeHidden();
   await expect(frame.getByRole('button', { name: 'Sign contract' })).toBeVisible();
-  await expect(page.locator('#log tr[data-event="contract.ready"]')).toHaveCount(3);
+  await expect(logRows(page, 'contract.ready')).toHaveCount(3);
 });
 
 test('demo backend: webhook deliveries with a bad signature are refused; the contracts API needs the bearer token', async ({

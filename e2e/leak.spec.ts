@@ -1,14 +1,12 @@
 // The leak harness, the one the project has: many lifecycles on one partner page must leave no iframe behind
-// and the page's event listeners where they were. `npm test` runs it with the counts below; `npm run bench` runs
-// this same file (scripts/bench/leak.mjs) and reports its figures (LEAK_FIGURES_FILE). Counters come from CDP
+// and the page's event listeners where they were, including construct/destroy cycles with no open() (the warm
+// start, issue #32: each instance's hidden frame must go). `npm test` runs it with the counts below; `npm run bench`
+// runs this same file (scripts/bench/leak.mjs) and reports its figures. Counters come from CDP
 // (Performance.getMetrics after two HeapProfiler.collectGarbage passes), so a listener or frame the SDK forgets
-// fails CI. Chromium only: Firefox and WebKit have no such protocol, so the firefox project skips this file
-// (CHROMIUM_ONLY in playwright.config.ts) and the WebKit suite does not include it.
+// fails CI. Chromium only (CHROMIUM_ONLY in playwright.config.ts): Firefox and WebKit have no such protocol.
 //
-// The warm start (issue #32) adds construct/destroy cycles with no open(): each instance's hidden frame must go.
-//
-// Environment: LEAK_CYCLES (50), LEAK_PREPARE_CYCLES (50), LEAK_INSTANCES (10), LEAK_WARM_CYCLES (1000) set the counts; LEAK_FIGURES_FILE
-// names a file to write the figures to as JSON (the bench's `memory` section).
+// Environment: LEAK_CYCLES (50), LEAK_PREPARE_CYCLES (50), LEAK_INSTANCES (10), LEAK_WARM_CYCLES (1000) set the
+// counts; LEAK_FIGURES_FILE names a file to write the figures to as JSON (the bench's `memory` section).
 import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 import { adHocToken, expect, test } from './support/fixtures';
@@ -32,16 +30,21 @@ const WARM_CYCLES = count('LEAK_WARM_CYCLES', 1000);
 const WARMUP = 5;
 const LISTENER_TOLERANCE = 2;
 
-interface Snapshot {
-  iframes: number;
-  JSEventListeners: number;
-  Nodes: number;
-  JSHeapUsedSize: number;
-}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
 type Phase = 'cycles' | 'prepareCycles' | 'instances' | 'warmCycles';
 
-async function snapshot(page: Page, cdp: CDPSession): Promise<Snapshot> {
+/** The phases in the order they run: how many of each, and what the lines and checks call them. */
+const PHASES: Array<{ phase: Phase; count: number; label: string }> = [
+  { phase: 'cycles', count: CYCLES, label: 'open/close cycles' },
+  { phase: 'prepareCycles', count: PREPARE_CYCLES, label: 'prepare/open/close cycles' },
+  { phase: 'instances', count: INSTANCES, label: 'create/open/destroy instances' },
+  { phase: 'warmCycles', count: WARM_CYCLES, label: 'create/destroy cycles (warm frame only)' },
+];
+/** The figures' key of a phase's snapshot: afterCycles, afterPrepareCycles, ... (scripts/bench/report.mjs). */
+const afterKey = (phase: Phase) => `after${phase[0]!.toUpperCase()}${phase.slice(1)}`;
+
+async function snapshot(page: Page, cdp: CDPSession) {
   // Two passes: the first may only free what the second can then reclaim (weak references, DOM wrappers).
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -63,10 +66,10 @@ async function snapshot(page: Page, cdp: CDPSession): Promise<Snapshot> {
 
 /**
  * Runs `count` of one phase in the page, as a partner's code would, and returns how many opens ended in
- * contract.error (window.__leakErrors counts them for every instance). cycles: open() -> ready -> close() of one kept instance (#c1); prepareCycles: prepare() ->
- * open() -> close() of another (#c2); instances: create -> open() -> destroy() (#c3); warmCycles: create -> destroy()
- * with the warm start's frame only (#c3). The kept instances stay
- * alive, as a partner keeps them: close() alone must have released everything.
+ * contract.error (window.__leakErrors counts them for every instance). cycles: open() -> ready -> close() of one
+ * kept instance (#c1); prepareCycles: prepare() -> open() -> close() of another (#c2); instances: create -> open()
+ * -> destroy() (#c3); warmCycles: create -> destroy() with the warm start's frame only (#c3). The kept instances
+ * stay alive, as a partner keeps them: close() alone must have released everything.
  */
 function runPhase(page: Page, phase: Phase, count: number, appUrl: string, tokens: string[]): Promise<number> {
   return page.evaluate(
@@ -125,21 +128,16 @@ test('no leak: open/close, prepare/open/close cycles and create/open/destroy ins
   const loaded = await snapshot(page, cdp);
 
   let failures = 0;
-  for (const phase of ['cycles', 'prepareCycles', 'instances', 'warmCycles'] as const) {
-    failures += await runPhase(page, phase, WARMUP, appUrl, tokens);
-  }
+  for (const { phase } of PHASES) failures += await runPhase(page, phase, WARMUP, appUrl, tokens);
   const before = await snapshot(page, cdp);
-  const seconds: Record<Phase, number> = { cycles: 0, prepareCycles: 0, instances: 0, warmCycles: 0 };
-  const timed = async (phase: Phase, count: number) => {
+  const seconds = {} as Record<Phase, number>;
+  const after = {} as Record<Phase, Snapshot>;
+  for (const { phase, count } of PHASES) {
     const started = Date.now();
     failures += await runPhase(page, phase, count, appUrl, tokens);
     seconds[phase] = (Date.now() - started) / 1000;
-    return snapshot(page, cdp);
-  };
-  const afterCycles = await timed('cycles', CYCLES);
-  const afterPrepareCycles = await timed('prepareCycles', PREPARE_CYCLES);
-  const afterInstances = await timed('instances', INSTANCES);
-  const afterWarmCycles = await timed('warmCycles', WARM_CYCLES);
+    after[phase] = await snapshot(page, cdp);
+  }
   await page.evaluate(() => {
     window.__kept?.destroy();
     window.__keptPrepared?.destroy();
@@ -149,30 +147,21 @@ test('no leak: open/close, prepare/open/close cycles and create/open/destroy ins
   // The shape the bench reports (scripts/bench/report.mjs, targets.mjs).
   const figures = {
     failures,
-    cycles: CYCLES,
-    prepareCycles: PREPARE_CYCLES,
-    instances: INSTANCES,
-    warmCycles: WARM_CYCLES,
+    ...Object.fromEntries(PHASES.map(({ phase, count }) => [phase, count])),
     warmup: WARMUP,
     seconds,
     loaded,
     before,
-    afterCycles,
-    afterPrepareCycles,
-    afterInstances,
-    afterWarmCycles,
+    ...Object.fromEntries(PHASES.map(({ phase }) => [afterKey(phase), after[phase]])),
     afterDestroy,
   };
   const kb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${Math.round(bytes / 1024)} KB`;
-  const line = (label: string, after: Snapshot, time?: number) =>
-    `leak check: ${label}: ${after.iframes} frames left, listeners ${after.JSEventListeners - before.JSEventListeners} vs baseline (${before.JSEventListeners} -> ${after.JSEventListeners}), heap ${kb(after.JSHeapUsedSize - before.JSHeapUsedSize)}${time === undefined ? '' : `, ${time.toFixed(1)} s`}`;
+  const line = (label: string, state: Snapshot, time?: number) =>
+    `leak check: ${label}: ${state.iframes} frames left, listeners ${state.JSEventListeners - before.JSEventListeners} vs baseline (${before.JSEventListeners} -> ${state.JSEventListeners}), heap ${kb(state.JSHeapUsedSize - before.JSHeapUsedSize)}${time === undefined ? '' : `, ${time.toFixed(1)} s`}`;
   console.log(
     [
       `leak check: baseline after a warm-up of ${WARMUP} of each (page loaded: ${loaded.JSEventListeners} listeners)`,
-      line(`${CYCLES} open/close cycles`, afterCycles, seconds.cycles),
-      line(`${PREPARE_CYCLES} prepare/open/close cycles`, afterPrepareCycles, seconds.prepareCycles),
-      line(`${INSTANCES} create/open/destroy instances`, afterInstances, seconds.instances),
-      line(`${WARM_CYCLES} create/destroy cycles (warm frame only)`, afterWarmCycles, seconds.warmCycles),
+      ...PHASES.map(({ phase, count, label }) => line(`${count} ${label}`, after[phase], seconds[phase])),
       line('the kept instances destroyed', afterDestroy),
     ].join('\n'),
   );
@@ -182,25 +171,22 @@ test('no leak: open/close, prepare/open/close cycles and create/open/destroy ins
 
   // Every open() must have reached ready, or the cycles proved nothing about the full lifecycle.
   expect(failures, 'opens that ended in contract.error').toBe(0);
-  const phases: Array<[string, Snapshot]> = [
-    ['open/close cycles', afterCycles],
-    ['prepare/open/close cycles', afterPrepareCycles],
-    ['instances', afterInstances],
-    ['create/destroy cycles (warm frame only)', afterWarmCycles],
+  const checked: Array<[string, Snapshot]> = [
+    ...PHASES.map(({ phase, label }): [string, Snapshot] => [label, after[phase]]),
     ['destroying the kept instances', afterDestroy],
   ];
-  for (const [label, after] of phases) {
-    expect.soft(after.iframes, `iframes left in the document after ${label}`).toBe(0);
+  for (const [label, state] of checked) {
+    expect.soft(state.iframes, `iframes left in the document after ${label}`).toBe(0);
     expect
       .soft(
-        Math.abs(after.JSEventListeners - before.JSEventListeners),
-        `JSEventListeners after ${label}: ${before.JSEventListeners} -> ${after.JSEventListeners}`,
+        Math.abs(state.JSEventListeners - before.JSEventListeners),
+        `JSEventListeners after ${label}: ${before.JSEventListeners} -> ${state.JSEventListeners}`,
       )
       .toBeLessThanOrEqual(LISTENER_TOLERANCE);
   }
   // Against the page as loaded too, so nothing the SDK keeps from its first use hides in the warmed-up baseline.
   expect(
-    Math.abs(afterWarmCycles.JSEventListeners - loaded.JSEventListeners),
-    `JSEventListeners from page load to the end: ${loaded.JSEventListeners} -> ${afterWarmCycles.JSEventListeners}`,
+    Math.abs(after.warmCycles.JSEventListeners - loaded.JSEventListeners),
+    `JSEventListeners from page load to the end: ${loaded.JSEventListeners} -> ${after.warmCycles.JSEventListeners}`,
   ).toBeLessThanOrEqual(LISTENER_TOLERANCE);
 });

@@ -1,18 +1,16 @@
 // A real release into a temporary origin directory, served by a real nginx with the shipped deploy/nginx.conf
 // (lib/nginx-origin.mjs) as cdn.test, checked from nginx's own responses, then loaded by a partner page
 // on partner.test through the pinned URL with the manifest's integrity: what a partner does after copying the
-// snippet the release printed. The partner page is a small Node server: nginx is not the subject there.
+// snippet the release printed. The partner page is the harness's (/release/): nginx is not the subject there.
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ensureCertificate } from '../lib/certs.mjs';
-import { CERT_DIR } from '../lib/repo-paths.mjs';
+import { CERT_DIR, REPO_ROOT as ROOT } from '../lib/repo-paths.mjs';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { startNginxOrigin } from '../lib/nginx-origin.mjs';
 import { CACHE_CONTROL_ALIAS, CACHE_CONTROL_PINNED, CORS_ALLOW_ORIGIN } from '../lib/origin-policy.mjs';
@@ -25,8 +23,9 @@ import {
   publishedContentType,
 } from '../scripts/release/layout.mjs';
 import { MANIFEST_DEFAULT } from '../scripts/release/manifest.mjs';
+import { send } from '../lib/http-kit.mjs';
+import { expect, test } from './support/fixtures';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const alias = aliasName(version.split('.')[0]);
 
@@ -34,16 +33,9 @@ let origin: string;
 let nginx: Awaited<ReturnType<typeof startNginxOrigin>>;
 let tls: { cert: string; key: string };
 let releaseOutput: string;
-let partner: Server;
 let cdnUrl: string;
 let partnerUrl: string;
 const pages: Record<string, string> = {};
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-  );
-}
 
 /** GET from nginx as the CDN would pull it (HTTP/1.1 from Node); no Accept-Encoding unless given. */
 function get(key: string, headers: Record<string, string> = {}) {
@@ -65,11 +57,19 @@ async function expectServed(key: string, cacheControl: string) {
   return response;
 }
 
+/** Opens a partner page (/release/<name>) with `scriptTag` in its head; resolves the response for `scriptUrl`. */
+async function openPartnerPage(page: Page, name: string, scriptTag: string, scriptUrl: string) {
+  pages[`/${name}`] = `<!doctype html><html><head><title>partner</title>${scriptTag}</head><body>partner</body></html>`;
+  const response = page.waitForResponse(scriptUrl);
+  await page.goto(`${partnerUrl}/${name}`);
+  return response;
+}
+
 test.describe('release → nginx origin → partner page', () => {
   // One worker for the whole group: one release (one build) and one nginx shared by the tests.
   test.describe.configure({ mode: 'default' });
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ harness }) => {
     test.setTimeout(180_000); // a real build (the global build, then the npm package and its types)
     tls = await ensureCertificate({ dir: CERT_DIR });
     origin = mkdtempSync(join(tmpdir(), 'contracts-sdk-e2e-origin-'));
@@ -94,16 +94,14 @@ test.describe('release → nginx origin → partner page', () => {
       { cwd: ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
     );
     releaseOutput = stdout;
-    partner = createServer((request, response) => {
-      const html = pages[new URL(request.url ?? '/', 'http://x').pathname];
-      if (!html) return void response.writeHead(404).end();
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+    harness.mount('release', (req: { url: string }, res: { end(): void }, next: () => void) => {
+      const html = pages[new URL(req.url, 'https://x').pathname.slice('/release'.length)];
+      html ? send(res, 200, html, { 'content-type': 'text/html; charset=utf-8' }) : next();
     });
-    partnerUrl = `http://partner.test:${await listen(partner)}`;
+    partnerUrl = `${harness.origins.partner}/release`;
   });
 
   test.afterAll(async () => {
-    if (partner) await new Promise((resolve) => partner.close(resolve));
     await nginx?.close();
     if (origin) rmSync(origin, { recursive: true, force: true });
   });
@@ -167,20 +165,14 @@ test.describe('release → nginx origin → partner page', () => {
     }
   });
 
-  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin through nginx', async ({
-    page: browser,
-  }) => {
+  test('the pinned URL with the manifest integrity loads SvcSDK cross-origin through nginx', async ({ page }) => {
     const manifest = JSON.parse(readFileSync(join(origin, MANIFEST_DEFAULT), 'utf8'));
     const { integrity } = manifest.versions[version];
     expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
     const pinnedUrl = `${cdnUrl}/${keyOf(version, FILES.script)}`;
     const tag = `<script src="${pinnedUrl}"\n        integrity="${integrity}"\n        crossorigin="anonymous"></script>`;
     expect(releaseOutput, 'the printed snippet is exactly the tag used here').toContain(tag);
-    pages['/pinned'] = page(tag);
-
-    const scriptResponse = browser.waitForResponse(pinnedUrl);
-    await browser.goto(`${partnerUrl}/pinned`);
-    const response = await scriptResponse;
+    const response = await openPartnerPage(page, 'pinned', tag, pinnedUrl);
     expect(response.headers()).toMatchObject({
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': CACHE_CONTROL_PINNED,
@@ -188,35 +180,31 @@ test.describe('release → nginx origin → partner page', () => {
       // Integrity holds over the compressed transfer: the browser hashes the decoded bytes.
       'content-encoding': 'gzip',
     });
-    expect(await browser.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
+    expect(await page.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
   });
 
-  test('a wrong integrity is refused by the browser (the check above is real)', async ({ page: browser }) => {
+  test('a wrong integrity is refused by the browser (the check above is real)', async ({ page }) => {
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    pages['/tampered'] = page(
-      `<script src="${cdnUrl}/${keyOf(version, FILES.script)}" integrity="${wrong}" crossorigin="anonymous"></script>`,
-    );
+    const pinnedUrl = `${cdnUrl}/${keyOf(version, FILES.script)}`;
     const errors: string[] = [];
     // Chromium reports the block on the console, Firefox as a page error.
-    browser.on('console', (message) => errors.push(message.text()));
-    browser.on('pageerror', (error) => errors.push(error.message));
-    await browser.goto(`${partnerUrl}/tampered`);
-    expect(await browser.evaluate(() => typeof window.SvcSDK)).toBe('undefined');
+    page.on('console', (message) => errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const tag = `<script src="${pinnedUrl}" integrity="${wrong}" crossorigin="anonymous"></script>`;
+    await openPartnerPage(page, 'tampered', tag, pinnedUrl);
+    expect(await page.evaluate(() => typeof window.SvcSDK)).toBe('undefined');
     await expect.poll(() => errors.join('\n')).toContain('integrity');
   });
 
-  test(`the floating ${alias}/ alias serves the same SDK through nginx with a short cache`, async ({
-    page: browser,
-  }) => {
+  test(`the floating ${alias}/ alias serves the same SDK through nginx with a short cache`, async ({ page }) => {
     const aliasUrl = `${cdnUrl}/${keyOf(alias, FILES.script)}`;
-    pages['/floating'] = page(`<script src="${aliasUrl}" crossorigin="anonymous"></script>`);
-    const scriptResponse = browser.waitForResponse(aliasUrl);
-    await browser.goto(`${partnerUrl}/floating`);
-    expect((await scriptResponse).headers()['cache-control']).toBe(CACHE_CONTROL_ALIAS);
-    expect(await browser.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
+    const response = await openPartnerPage(
+      page,
+      'floating',
+      `<script src="${aliasUrl}" crossorigin="anonymous"></script>`,
+      aliasUrl,
+    );
+    expect(response.headers()['cache-control']).toBe(CACHE_CONTROL_ALIAS);
+    expect(await page.evaluate(() => window.SvcSDK?.SDK_VERSION)).toBe(version);
   });
 });
-
-function page(scriptTag: string): string {
-  return `<!doctype html><html><head><title>partner</title>${scriptTag}</head><body>partner</body></html>`;
-}

@@ -4,17 +4,9 @@
 // credentials = 'omit' would leave the page's cookie behind. Chromium, Firefox.
 import { send } from '../lib/http-kit.mjs';
 import { expect, issueToken } from './support/fixtures';
-import {
-  elementPageTest as pageTest,
-  elementScriptTags,
-  freshNonce,
-  sendPartnerPage,
-  sendToken,
-  untilContractShown,
-} from './support/element-page';
+import { elementPageTest as pageTest, openTokenRoutePage, sendToken } from './support/element-page';
 import { SIGN_BUTTON } from './support/sdk-driver';
 
-type Request = { method: string; url: string; headers: Record<string, string | undefined> };
 const FRAME = 'svc-contract-signing iframe';
 /** The page's session cookie, which the token route requires as the docs' route requires its login. */
 const SESSION_COOKIE = 'partner_session=s3ss10n';
@@ -30,34 +22,28 @@ pageTest(
   async ({ host, harness, sandbox, elementPage }) => {
     void elementPage; // its /assets/ serve the built package's element.mjs
     const { token } = await issueToken(sandbox, 'complete');
-    const requests: Request[] = [];
-    harness.mount('token-polluted', (req: Request, res: { end(): void }) => {
-      if (req.url.endsWith('/token')) {
-        requests.push({ method: req.method, url: req.url, headers: req.headers });
-        // The docs' route: POST, the CSRF header, the signed-in partner session; anything else is a 403.
-        const allowed =
-          req.method === 'POST' &&
-          req.headers['x-requested-with'] === 'contracts-sdk' &&
-          (req.headers.cookie ?? '').includes(SESSION_COOKIE);
-        return allowed ? sendToken(res, token) : send(res, 403, 'Forbidden\n');
-      }
-      const nonce = freshNonce();
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Polluted page</title>
-<script nonce="${nonce}">${POLLUTION}
+    const requests = await openTokenRoutePage(
+      { host, harness, sandbox },
+      'token-polluted',
+      {
+        title: 'Polluted page',
+        head: `${POLLUTION}
   window.seen = [];
   document.addEventListener('contract-error', (event) => seen.push(event.detail));
-  document.addEventListener('contract-completed', () => seen.push('completed'));
-</script></head><body>
-<svc-contract-signing app-url="${sandbox.origins.signing}" contract-id="loan-42" token-url="token"></svc-contract-signing>
-${elementScriptTags(sandbox, nonce)}
-</body></html>`;
-      sendPartnerPage(res, sandbox, nonce, html, {
-        'set-cookie': `${SESSION_COOKIE}; Path=/; Secure; SameSite=Strict`,
-      });
-    });
-    await host.watchViolations();
-    await host.goto(`${harness.origins.partner}/token-polluted/`);
-    await untilContractShown(host, FRAME);
+  document.addEventListener('contract-completed', () => seen.push('completed'));`,
+        body: `<svc-contract-signing app-url="${sandbox.origins.signing}" contract-id="loan-42" token-url="token"></svc-contract-signing>`,
+        headers: { 'set-cookie': `${SESSION_COOKIE}; Path=/; Secure; SameSite=Strict` },
+        // The docs' route: POST, the CSRF header, the signed-in partner session; anything else is a 403.
+        answer: (req, res) => {
+          const allowed =
+            req.method === 'POST' &&
+            req.headers['x-requested-with'] === 'contracts-sdk' &&
+            (req.headers.cookie ?? '').includes(SESSION_COOKIE);
+          return allowed ? sendToken(res, token) : send(res, 403, 'Forbidden\n');
+        },
+      },
+      FRAME,
+    );
     expect(
       await host.evaluate(() => (Object.prototype as Record<string, unknown>).mode),
       'the page is still polluted',

@@ -109,61 +109,26 @@ export async function createConsumerProject({
   env: NodeJS.ProcessEnv;
 }): Promise<ConsumerProject> {
   const dir = mkdtempSync(join(tmpdir(), 'contracts-sdk-partner-app-'));
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'partner-app', version: '1.0.0', private: true, type: 'module' }, null, 2),
-  );
-  writeFileSync(join(dir, 'app-main.js'), APP('contracts-sdk'));
-  writeFileSync(join(dir, 'app-pure.js'), APP('contracts-sdk/pure'));
-  writeFileSync(join(dir, 'types-check.ts'), TYPE_TESTS);
-  writeFileSync(join(dir, 'require-check.cts'), REQUIRE_TYPE_TESTS);
-  writeFileSync(
-    join(dir, 'tsconfig.require.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'node16',
-        moduleResolution: 'node16',
-        lib: ['ES2022', 'DOM'],
-        strict: true,
-        noEmit: true,
-        types: [],
-      },
-      files: ['require-check.cts'],
-    }),
-  );
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        lib: ['ES2022', 'DOM'],
-        strict: true,
-        noEmit: true,
-        types: [],
-        skipDefaultLibCheck: true,
-      },
-      files: ['types-check.ts'],
-    }),
-  );
+  const compilerOptions = { target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] };
+  const tsconfig = (options: object, file: string) =>
+    JSON.stringify({ compilerOptions: { ...compilerOptions, ...options }, files: [file] });
+  const files = {
+    'package.json': JSON.stringify({ name: 'partner-app', version: '1.0.0', private: true, type: 'module' }, null, 2),
+    'app-main.js': APP('contracts-sdk'),
+    'app-pure.js': APP('contracts-sdk/pure'),
+    'types-check.ts': TYPE_TESTS,
+    'require-check.cts': REQUIRE_TYPE_TESTS,
+    'tsconfig.json': tsconfig(
+      { module: 'ESNext', moduleResolution: 'Bundler', skipDefaultLibCheck: true },
+      'types-check.ts',
+    ),
+    'tsconfig.require.json': tsconfig({ module: 'node16', moduleResolution: 'node16' }, 'require-check.cts'),
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   // A throwaway npm cache: the package must come from this registry, never from an earlier run's cache.
-  await run(
-    'npm',
-    [
-      'install',
-      `contracts-sdk@${version}`,
-      '--registry',
-      registry,
-      '--cache',
-      join(dir, '.npm-cache'),
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-    ],
-    { cwd: dir, env },
-  );
+  const cache = join(dir, '.npm-cache');
+  const flags = ['--registry', registry, '--cache', cache, '--no-audit', '--no-fund', '--ignore-scripts'];
+  await run('npm', ['install', `contracts-sdk@${version}`, ...flags], { cwd: dir, env });
 
   const bundles = { main: '', pure: '' };
   for (const name of ['main', 'pure'] as const) {

@@ -1,12 +1,27 @@
 // The partner demo page (demo/partner/) as its e2e specs use it: loaded, its option groups opened, and where its
 // signing frame and start control lie in the window.
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 /** Opens the demo and waits until its script has run with the SDK loaded (the log's first line). */
 export async function openDemo(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('#log tr[data-event="demo: SDK loaded"]')).toHaveCount(1);
+  await expect(logRows(page, 'demo: SDK loaded')).toHaveCount(1);
 }
+
+/** The demo's signing frame, for locators. */
+export const demoFrame = (page: Page): FrameLocator => page.frameLocator('#signing-container iframe');
+
+/** The rows of the demo's event log for `event` (a data-event value: "contract.ready", "open() resolved"). */
+export const logRows = (page: Page, event: string): Locator => page.locator(`#log tr[data-event="${event}"]`);
+
+/** For specs of the demo alone: each test's `page` has the partner demo open (openDemo) as the test begins. */
+export const demoTest = test.extend({
+  page: async ({ page, sandbox }, use) => {
+    await openDemo(page, sandbox.urls.demo);
+    await use(page);
+  },
+});
 
 /** Picks the token's sandbox scenario (when given) and presses New session, as a newcomer does. */
 export async function newSession(page: Page, scenario?: string): Promise<void> {
@@ -68,10 +83,12 @@ export function watchPolicyViolations(page: Page): string[] {
   return violations;
 }
 
+/** The data-event of each row of the demo's event log that matches `rows`, in order. */
+export function loggedEvents(page: Page, rows = '#log tr'): Promise<Array<string | undefined>> {
+  return page.locator(rows).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
+}
+
 /** The event log's lifecycle events in order, without the app's funnel reports (contract.step), which may interleave. */
 export async function loggedLifecycle(page: Page): Promise<Array<string | undefined>> {
-  const events = await page
-    .locator('#log tr.event')
-    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.event));
-  return events.filter((e) => e !== 'contract.step');
+  return (await loggedEvents(page, '#log tr.event')).filter((e) => e !== 'contract.step');
 }

@@ -7,20 +7,13 @@ import { SDK_DIST_DIR } from './fixtures';
 
 const PLACEHOLDER = /<content of ([\w.-]+)\.integrity>/g;
 
-/** The folder of the pinned files of `version` in the build under test, where their sidecars are. */
-export function pinnedDir(version: string): string {
-  return join(SDK_DIST_DIR, 'packages', 'contracts-sdk', version);
-}
-
-/** The sidecar's content, as a partner copies it from the file (or `cat`s it into a template). */
-export function sidecarContent(version: string, file: string): string {
-  const path = join(pinnedDir(version), `${file}.integrity`);
-  if (!existsSync(path)) throw new Error(`${path} is not built: run npm run build`);
-  return readFileSync(path, 'utf8');
-}
-
 /** `text` with every integrity placeholder replaced by its sidecar's content; there must be at least one. */
 export function withSidecarIntegrity(text: string, version: string): string {
   if (!text.match(PLACEHOLDER)) throw new Error("the docs' block no longer contains <content of NAME.integrity>");
-  return text.replace(PLACEHOLDER, (_, file: string) => sidecarContent(version, file));
+  return text.replace(PLACEHOLDER, (_, file: string) => {
+    // As a partner copies it from the file (or `cat`s it into a template), beside the pinned files of `version`.
+    const path = join(SDK_DIST_DIR, 'packages', 'contracts-sdk', version, `${file}.integrity`);
+    if (!existsSync(path)) throw new Error(`${path} is not built: run npm run build`);
+    return readFileSync(path, 'utf8');
+  });
 }

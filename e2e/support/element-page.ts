@@ -11,13 +11,12 @@ import { send } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { SIGNER_LINE } from '../scenarios/expected';
 import { withSidecarIntegrity } from './doc-integrity';
-import { expect, type Harness, test } from './fixtures';
+import { expect, type Harness, type Sandbox, test } from './fixtures';
 import { PACKAGE_DIR, PACKAGE_VERSION } from './framework-apps';
 import { strictCsp } from './harness-server.mjs';
 import type { Host } from './host';
 
 type Response = { end(): void };
-type SandboxOrigins = { origins: { cdn: string; signing: string } };
 
 const DOC_CDN = 'https://cdn.svc.example';
 const DOC_NONCE = 'r4nd0m';
@@ -30,10 +29,7 @@ export interface ElementPage {
   nextStepUrl: string;
 }
 
-export function mountElementPage(
-  harness: Harness,
-  sandbox: { origins: { cdn: string; signing: string }; sdkVersion: string },
-): ElementPage {
+function mountElementPage(harness: Harness, sandbox: Sandbox): ElementPage {
   let token = '';
   harness.mount('element-page', (_req: unknown, res: Response) => {
     const nonce = freshNonce();
@@ -75,19 +71,19 @@ export const elementPageTest = test.extend<object, { elementPage: ElementPage }>
 });
 
 /** A fresh nonce for a page's script tags and its CSP. */
-export const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+const freshNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 
 /** The SDK's pinned script tag with its integrity, and the element's module from /assets/, both allowed by `nonce`. */
-export function elementScriptTags(sandbox: SandboxOrigins, nonce: string): string {
+function elementScriptTags(sandbox: Sandbox, nonce: string): string {
   const sdk = join(REPO_ROOT, 'dist', 'packages', 'contracts-sdk', PACKAGE_VERSION, 'index.umd.js');
   return `<script src="${sandbox.origins.cdn}/packages/contracts-sdk/${PACKAGE_VERSION}/index.umd.js" integrity="${sriOf(readFileSync(sdk))}" crossorigin="anonymous" nonce="${nonce}"></script>
 <script type="module" src="/assets/contracts-sdk/element.mjs" nonce="${nonce}"></script>`;
 }
 
 /** Sends `html` under the strict test CSP plus what an element page needs: its scripts by `nonce`, connect-src 'self'. */
-export function sendPartnerPage(
+function sendPartnerPage(
   res: Response,
-  sandbox: SandboxOrigins,
+  sandbox: Sandbox,
   nonce: string,
   html: string,
   headers: Record<string, string> = {},
@@ -107,6 +103,42 @@ export function sendPartnerPage(
 /** A token route's answer, as the docs' routes give it. */
 export function sendToken(res: Response, signingToken: string): void {
   send(res, 200, JSON.stringify({ signingToken }), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+}
+
+/** A token route's request, as the partner's server saw it. */
+export type TokenRequest = { method: string; url: string; headers: Record<string, string | undefined> };
+type TokenRoute = (req: TokenRequest, res: Response) => void;
+
+/**
+ * Serves a page of the test's own at /<prefix>/ of the partner origin: `head` its inline script, `body` then the
+ * SDK's and the element's tags (its nonce allows them all), `headers` with it, and `answer` for its token route
+ * (./token), each request recorded. Opens it with violations watched until `frame` shows the contract; resolves
+ * the recorded requests.
+ */
+export async function openTokenRoutePage(
+  { host, harness, sandbox }: { host: Host; harness: Harness; sandbox: Sandbox },
+  prefix: string,
+  page: { title: string; head: string; body: string; headers?: Record<string, string>; answer: TokenRoute },
+  frame: string,
+): Promise<TokenRequest[]> {
+  const requests: TokenRequest[] = [];
+  harness.mount(prefix, (req: TokenRequest, res: Response) => {
+    if (req.url.endsWith('/token')) {
+      requests.push({ method: req.method, url: req.url, headers: req.headers });
+      return page.answer(req, res);
+    }
+    const nonce = freshNonce();
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title>
+<script nonce="${nonce}">${page.head}</script></head><body>
+${page.body}
+${elementScriptTags(sandbox, nonce)}
+</body></html>`;
+    sendPartnerPage(res, sandbox, nonce, html, page.headers);
+  });
+  await host.watchViolations();
+  await host.goto(`${harness.origins.partner}/${prefix}/`);
+  await untilContractShown(host, frame);
+  return requests;
 }
 
 /** Waits until the signing frame matching `frame` shows the contract (the frame may still be loading). */

@@ -12,8 +12,8 @@ const VERDACCIO_BIN = fileURLToPath(new URL('../../node_modules/verdaccio/bin/ve
 const STARTUP_TIMEOUT_MS = 30_000;
 
 /**
- * Starts Verdaccio and creates one user. Resolves `{ url, npmrc, dir, log(), stop() }`: `npmrc` is a user config
- * file holding that user's token (pass it as npm_config_userconfig), `log()` what Verdaccio printed so far.
+ * Starts Verdaccio and creates one user. Resolves `{ url, npmrc, stop() }`: `npmrc` is a user config file holding
+ * that user's token (pass it as npm_config_userconfig).
  */
 export async function startVerdaccio() {
   const dir = mkdtempSync(join(tmpdir(), 'contracts-sdk-verdaccio-'));
@@ -22,22 +22,20 @@ export async function startVerdaccio() {
   const config = join(dir, 'config.yaml');
   writeFileSync(
     config,
-    [
-      `storage: ${JSON.stringify(join(dir, 'storage'))}`,
-      'auth:',
-      '  htpasswd:',
-      `    file: ${JSON.stringify(join(dir, 'htpasswd'))}`,
-      'uplinks: {}',
-      'packages:',
-      "  '**':",
-      '    access: $all',
-      '    publish: $authenticated',
-      '    unpublish: $authenticated',
-      'web:',
-      '  enable: false',
-      'log: { type: stdout, format: pretty, level: http }',
-      '',
-    ].join('\n'),
+    `storage: ${JSON.stringify(join(dir, 'storage'))}
+auth:
+  htpasswd:
+    file: ${JSON.stringify(join(dir, 'htpasswd'))}
+uplinks: {}
+packages:
+  '**':
+    access: $all
+    publish: $authenticated
+    unpublish: $authenticated
+web:
+  enable: false
+log: { type: stdout, format: pretty, level: http }
+`,
   );
   let output = '';
   const child = spawn(process.execPath, [VERDACCIO_BIN, '--config', config, '--listen', `127.0.0.1:${port}`], {
@@ -73,7 +71,7 @@ export async function startVerdaccio() {
       throw new Error(`could not create the Verdaccio user: HTTP ${response.status} ${JSON.stringify(body)}`);
     const npmrc = join(dir, 'npmrc');
     writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=${body.token}\n`);
-    return { url, npmrc, dir, log: () => output, stop };
+    return { url, npmrc, stop };
   } catch (error) {
     await stop();
     throw error;
