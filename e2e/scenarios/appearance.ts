@@ -7,6 +7,7 @@ import { recordServerRequests } from '../support/server-requests';
 import { frameIn, names, waitForFrameText } from '../support/sdk-driver';
 import { READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { markDocument, sameDocument, typeDeclineReason, update } from './steps';
 
 /** A lender's brand: light colours with a bright primary (black text on it), its hosted font, larger type and spacing. */
 export const BRAND = {
@@ -23,7 +24,7 @@ export const BRAND = {
   },
 };
 /** The same lender at night: its own dark colours, a deep primary (white text on it). */
-export const DARK_BRAND = {
+const DARK_BRAND = {
   theme: 'dark',
   variables: { colorPrimary: '#0b6e4f', colorBackground: '#10201a', colorText: '#e8f1ec', borderRadius: '12px' },
 };
@@ -77,26 +78,7 @@ function readLook() {
   };
 }
 
-const look = (host: Host) => host.evaluateInFrame(frameIn('c1'), readLook);
-
-/** Marks the app's document: a reload or a replaced document would not have it. */
-const markDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
-const sameDocument = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => window.__before === true);
-
-/** Calls update(changes) on instance `id`: "updated", or what it threw (WebDriver turns undefined into null). */
-function update(host: Host, id: string, changes: Record<string, unknown>): Promise<string> {
-  return host.evaluate(
-    ({ id, changes }) => {
-      try {
-        window.__rec!.instances[id]!.update(changes as SvcSDK.SvcContractsUpdate);
-        return 'updated';
-      } catch (error) {
-        return String(error);
-      }
-    },
-    { id, changes },
-  );
-}
+const look = (host: Host, containerId = 'c1') => host.evaluateInFrame(frameIn(containerId), readLook);
 
 /**
  * A parent that speaks the protocol by hand, standing for an SDK that did not check what it sends: frames the
@@ -127,13 +109,6 @@ async function frameAppByHand(host: Host, appOrigin: string, init: Record<string
     { appOrigin, init },
   );
   await expect.poll(() => host.evaluate(() => window.__appMessages ?? [])).toContain('ready');
-}
-
-function sendUpdate(host: Host, fields: Record<string, unknown>): Promise<void> {
-  return host.evaluate(
-    (fields) => window.__appPort!.postMessage({ protocol: 'svc-contracts', version: 1, type: 'update', ...fields }),
-    fields,
-  );
 }
 
 export function appearanceScenarios(test: ScenarioTest): void {
@@ -225,7 +200,7 @@ export function appearanceScenarios(test: ScenarioTest): void {
     });
     await host.evaluate(() => void document.getElementById('c2')!.setAttribute('dir', 'rtl'));
     await openSigned(host, {}, { id: 'b', container: 'c2', goto: false });
-    expect(await host.evaluateInFrame(frameIn('c2'), readLook)).toMatchObject({ direction: 'rtl', signAt: 'right' });
+    expect(await look(host, 'c2')).toMatchObject({ direction: 'rtl', signAt: 'right' });
   });
 
   test('appearance: a left-to-right page gets a left-to-right app', async ({ host, openSigned }) => {
@@ -236,13 +211,11 @@ export function appearanceScenarios(test: ScenarioTest): void {
   test('update(): appearance and locale change live, in the same app document, with no new session or event', async ({
     host,
     sandbox,
-    hostUrl,
     openSigned,
   }) => {
-    await host.goto(hostUrl());
     const requests = recordServerRequests(sandbox.origins.signing);
     try {
-      await openSigned(host, { appearance: BRAND, locale: 'en' }, { goto: false });
+      await openSigned(host, { appearance: BRAND, locale: 'en' });
       await markDocument(host);
       expect(await update(host, 'a', { appearance: DARK_BRAND, locale: 'de' })).toBe('updated');
       await waitForFrameText(host, 'c1', 'Vertrag unterschreiben');
@@ -280,20 +253,13 @@ export function appearanceScenarios(test: ScenarioTest): void {
     openSigned,
   }) => {
     await openSigned(host);
-    await host.clickInFrame(frameIn('c1'), 'Decline');
-    await waitForFrameText(host, 'c1', 'Decline this contract?');
-    await host.evaluateInFrame(frameIn('c1'), () => {
-      (document.getElementById('decline-reason') as HTMLTextAreaElement).value = 'Rate too high';
-      window.__before = true;
-    });
+    await typeDeclineReason(host, 'Rate too high');
+    await markDocument(host);
     expect(await update(host, 'a', { locale: 'de' })).toBe('updated');
     await waitForFrameText(host, 'c1', 'Diesen Vertrag ablehnen?');
-    expect(
-      await host.evaluateInFrame(frameIn('c1'), () => ({
-        reason: (document.getElementById('decline-reason') as HTMLTextAreaElement).value,
-        same: window.__before === true,
-      })),
-    ).toEqual({ reason: 'Rate too high', same: true });
+    const typed = () => document.querySelector<HTMLTextAreaElement>('#decline-reason')!.value;
+    expect(await host.evaluateInFrame(frameIn('c1'), typed)).toBe('Rate too high');
+    expect(await sameDocument(host)).toBe(true);
     expect(await names(host, 'a')).toEqual(READY);
   });
 
@@ -305,14 +271,13 @@ export function appearanceScenarios(test: ScenarioTest): void {
 
   test('theme auto: a change of the colour scheme restyles the running app live', async ({
     host,
-    hostUrl,
     openSigned,
   }, testInfo) => {
     const emulate = host.emulateColorScheme;
     testInfo.skip(!emulate, 'the driver cannot emulate prefers-color-scheme here (docs/browser-support.md)');
-    await host.goto(hostUrl());
+    // Emulated for the page from now on, across its navigation.
     await emulate!('light');
-    await openSigned(host, { appearance: { theme: 'auto' } }, { goto: false });
+    await openSigned(host, { appearance: { theme: 'auto' } });
     await markDocument(host);
     expect(await look(host)).toMatchObject({ theme: 'light', ...APP_LIGHT });
     await emulate!('dark');
@@ -355,14 +320,12 @@ export function appearanceScenarios(test: ScenarioTest): void {
       spacingTop: '15px',
     });
     // An update: a pair below 4.5:1, a wrong direction and locale are ignored; the valid size applies.
-    await sendUpdate(host, {
-      appearance: {
-        theme: 'light',
-        variables: { colorText: '#000000', colorBackground: '#111111', fontSizeBase: '16px' },
-      },
-      dir: 'sideways',
-      locale: 'not a locale!',
-    });
+    const variables = { colorText: '#000000', colorBackground: '#111111', fontSizeBase: '16px' };
+    const fields = { appearance: { theme: 'light', variables }, dir: 'sideways', locale: 'not a locale!' };
+    await host.evaluate(
+      (fields) => window.__appPort!.postMessage({ protocol: 'svc-contracts', version: 1, type: 'update', ...fields }),
+      fields,
+    );
     await expect.poll(async () => (await look(host)).fontSize).toBe('16px');
     expect(await look(host)).toMatchObject({ ...APP_LIGHT, theme: 'light', direction: 'ltr', lang: 'en' });
     // Applied in place: no second loaded or ready, as a reloaded app would send.

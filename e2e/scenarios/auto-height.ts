@@ -2,15 +2,13 @@
 // maxHeight, and the app inside never shows a scrollbar unless the maximum holds it in.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameIn, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { frameIn, waitForFrameText } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
+import { frameBox, signToCompletion } from './steps';
 
 /** The frame's height and, inside it, the bottom of the app's content and whether its document scrolls. */
 async function frameLayout(host: Host, containerId: string) {
-  const frameHeight = await host.evaluate(
-    (selector) => document.querySelector(selector)!.getBoundingClientRect().height,
-    frameIn(containerId),
-  );
+  const { height: frameHeight } = await frameBox(host, containerId);
   const inside = await host.evaluateInFrame(frameIn(containerId), () => ({
     // Measured from the app's content, not from the document (which is at least as tall as the frame).
     contentBottom: document.getElementById('app')!.getBoundingClientRect().bottom + window.scrollY,
@@ -35,8 +33,7 @@ async function expectFrameFitsContent(host: Host, containerId: string): Promise<
 
 /** The signer signs in container c1 and the app shows its (shorter) signed view. */
 async function signAndSeeSignedView(host: Host): Promise<void> {
-  await sign(host, 'c1');
-  await waitFor(host, 'a', 'contract.completed');
+  await signToCompletion(host);
   await waitForFrameText(host, 'c1', 'Contract signed');
 }
 

@@ -1,6 +1,6 @@
 // Every failure reaches the partner as contract.error with the right code, and open() still resolves.
 import { adHocToken, expect } from '../support/fixtures';
-import { firstEntry, frameCount, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
+import { firstEntry, frameCount, names, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
 import { APP_REPORTED, FAILED_TO_LOAD, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -16,9 +16,8 @@ export function errorScenarios(test: ScenarioTest): void {
         { signingToken: adHocToken(scenario), contractId: `c-${scenario}` },
         { until: 'open.resolved' },
       );
-      const log = await recorded(host, 'a');
-      expect(log.map((e) => e.event)).toEqual(appReported(row));
-      const error = log.find((e) => e.event === 'contract.error')!;
+      expect(await names(host, 'a')).toEqual(appReported(row));
+      const error = await firstEntry(host, 'a', 'contract.error');
       expect(error.payload).toMatchObject({ contractId: `c-${scenario}`, code });
       expect(typeof error.payload!.message).toBe('string');
       // The app explains the problem in its own frame, which the SDK leaves on the page.

@@ -6,19 +6,15 @@ export const ATTEMPT_ID = /^[0-9a-f]{32}$/;
 /** The sandbox service's signing-session id, on the payloads from ready on and in the signed webhook. */
 export const SESSION_ID = /^ses_[0-9a-f]{24}$/;
 
+/** The contract.* events of a load that reached ready. */
+export const TO_READY = ['contract.loading', 'contract.loaded', 'contract.ready'];
 /** open() resolves on ready, before the signer does anything. */
-export const READY = ['contract.loading', 'contract.loaded', 'contract.ready', 'open.resolved'];
+export const READY = [...TO_READY, 'open.resolved'];
 export const COMPLETED = [...READY, 'contract.completed'];
 /** The frame never said hello, or never answered: the SDK gives up, removes the frame, and open() resolves. */
 export const FAILED_TO_LOAD = ['contract.loading', 'contract.error', 'open.resolved'];
 /** A load that failed, then a retry that reached ready: the contract.* lifecycle events in order. */
-export const RETRIED_TO_READY = [
-  'contract.loading',
-  'contract.error',
-  'contract.loading',
-  'contract.loaded',
-  'contract.ready',
-];
+export const RETRIED_TO_READY = ['contract.loading', 'contract.error', ...TO_READY];
 
 /** Errors the signing app reports itself (token scenario → code), the frame staying on the page. */
 export const APP_REPORTED = [

@@ -7,6 +7,7 @@ import { recordServerRequests } from '../support/server-requests';
 import { frameIn, names } from '../support/sdk-driver';
 import { READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { markDocument, update } from './steps';
 
 /** What the signer's text is set in, read in the app's frame: runs in the browser. */
 function readFonts(family: string) {
@@ -32,17 +33,15 @@ export function hostedFontScenarios(test: ScenarioTest): void {
   test('fontFamily: the app renders in the hosted family, from its own origin only; update() changes it live', async ({
     host,
     sandbox,
-    hostUrl,
     openSigned,
   }) => {
-    await host.goto(hostUrl());
     const requests = recordServerRequests(sandbox.origins.signing);
     try {
-      await openSigned(host, { appearance: { variables: { fontFamily: 'Inter' } } }, { goto: false });
+      await openSigned(host, { appearance: { variables: { fontFamily: 'Inter' } } });
       await expect
         .poll(() => fonts(host, 'Inter'))
         .toMatchObject({ first: 'Inter', loaded: ['400', '700'], otherOrigins: [] });
-      await host.evaluateInFrame(frameIn('c1'), () => void (window.__before = true));
+      await markDocument(host);
       // The signing app's server sent the family's stylesheet and its Latin regular and bold files.
       expect(requests.list()).toEqual(
         expect.arrayContaining([
@@ -54,18 +53,14 @@ export function hostedFontScenarios(test: ScenarioTest): void {
       // No other family was fetched: only what the session renders.
       expect(requests.list().filter((line) => line.endsWith('.woff2') && !line.includes('/inter-'))).toEqual([]);
 
-      await host.evaluate(
-        () => void window.__rec!.instances.a!.update({ appearance: { variables: { fontFamily: 'Source Sans 3' } } }),
-      );
+      expect(await update(host, 'a', { appearance: { variables: { fontFamily: 'Source Sans 3' } } })).toBe('updated');
       await expect
         .poll(() => fonts(host, 'Source Sans 3'))
         .toMatchObject({ first: 'Source Sans 3', loaded: ['400', '700'], otherOrigins: [], sameDocument: true });
       expect(requests.list()).toContain('GET /embed/fonts/source-sans-3.css');
 
       // A generic stack: the app's own system font, no stylesheet, in place.
-      await host.evaluate(
-        () => void window.__rec!.instances.a!.update({ appearance: { variables: { fontFamily: 'serif' } } }),
-      );
+      expect(await update(host, 'a', { appearance: { variables: { fontFamily: 'serif' } } })).toBe('updated');
       await expect.poll(async () => (await fonts(host, 'serif')).first).toBe('serif');
       expect((await fonts(host, 'serif')).sameDocument).toBe(true);
       expect(await names(host, 'a')).toEqual(READY);

@@ -1,11 +1,9 @@
 // Retry, close/destroy, several instances on one page, and frame sizing.
 import { adHocToken, expect, issueToken } from '../support/fixtures';
-import type { Host } from '../support/host';
 import {
   call,
   firstEntry,
   frameCount,
-  frameIn,
   names,
   open,
   recorded,
@@ -14,8 +12,9 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { ATTEMPT_ID, COMPLETED, READY, RETRIED_TO_READY, appReported } from './expected';
+import { ATTEMPT_ID, COMPLETED, TO_READY, RETRIED_TO_READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { frameBox, openUntil } from './steps';
 
 export function lifecycleScenarios(test: ScenarioTest): void {
   test('retry: flaky fails once with loading_error; open() from the error handler reaches ready with a new attemptId', async ({
@@ -40,15 +39,14 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     await open(host, 'a');
     await waitFor(host, 'a', 'retry.resolved');
     const log = await recorded(host, 'a');
-    expect(log.filter((e) => e.event.startsWith('contract.')).map((e) => e.event)).toEqual(RETRIED_TO_READY);
-    expect(log.find((e) => e.event === 'contract.error')!.payload).toMatchObject({
+    const lifecycle = log.filter((e) => e.event.startsWith('contract.'));
+    expect(lifecycle.map((e) => e.event)).toEqual(RETRIED_TO_READY);
+    expect((await firstEntry(host, 'a', 'contract.error')).payload).toMatchObject({
       code: 'loading_error',
       contractId: 'retry-1',
     });
     // The retry is a new attempt: a new attemptId from its contract.loading on; the failed one's kept its own.
-    const attemptIds = log
-      .filter((e) => e.event.startsWith('contract.'))
-      .map((e) => (e.payload as { attemptId: string }).attemptId);
+    const attemptIds = lifecycle.map((e) => e.payload!.attemptId as string);
     for (const id of attemptIds) expect(id).toMatch(ATTEMPT_ID);
     const [first, , retry] = attemptIds;
     expect(attemptIds).toEqual([first, first, retry, retry, retry]);
@@ -78,8 +76,8 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     await waitFor(host, 'a', 'contract.ready', 2);
     expect(await frameCount(host, 'c1')).toBe(1);
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
-    const lifecycle = READY.filter((e) => e.startsWith('contract.'));
-    expect((await names(host, 'a')).filter((n) => n.startsWith('contract.'))).toEqual([...lifecycle, ...lifecycle]);
+    const lifecycle = (await names(host, 'a')).filter((n) => n.startsWith('contract.'));
+    expect(lifecycle).toEqual([...TO_READY, ...TO_READY]);
 
     // Reading the frame's text over WebDriver (WebKit) leaves the focus in the frame, and a frame removed while
     // focused hands the focus to the container with tabindex="-1" (the one documented change; keyboard.spec.ts).
@@ -90,8 +88,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     );
     await open(host, 'a');
     await waitFor(host, 'a', 'open.rejected');
-    const rejected = await firstEntry(host, 'a', 'open.rejected');
-    expect(String(rejected.payload!.message)).toMatch(/destroy/);
+    expect(String((await firstEntry(host, 'a', 'open.rejected')).payload!.message)).toMatch(/destroy/);
     expect(await frameCount(host, 'c1')).toBe(0);
     // destroy() released the container: a new instance may use it.
     await openSigned(host, {}, { id: 'b', goto: false });
@@ -107,46 +104,28 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     const { applicationId, token } = await issueToken(sandbox, 'complete');
     await createSigned(host, 'one', 'c1', { signingToken: token, contractId: 'contract-one' });
     await createSigned(host, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two' });
-    await open(host, 'one');
-    await open(host, 'two');
-    await waitFor(host, 'one', 'open.resolved');
-    await waitFor(host, 'two', 'open.resolved');
+    await openUntil(host, ['one', 'two'], 'open.resolved');
     await sign(host, 'c1');
     await waitFor(host, 'one', 'contract.completed');
     // A later, awaited thing than any stray port message: the service's webhook for that signature arrived.
     await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === applicationId)).toBe(true);
 
-    const one = await recorded(host, 'one');
-    const two = await recorded(host, 'two');
-    expect(one.map((e) => e.event)).toEqual(COMPLETED);
-    expect(two.map((e) => e.event)).toEqual(appReported({ loaded: true }));
-    expect(two.find((e) => e.event === 'contract.error')!.payload).toMatchObject({ code: 'not_found' });
-    for (const entry of one.filter((e) => e.payload)) expect(entry.payload!.contractId).toBe('contract-one');
-    for (const entry of two.filter((e) => e.payload)) expect(entry.payload!.contractId).toBe('contract-two');
+    expect(await names(host, 'one')).toEqual(COMPLETED);
+    expect(await names(host, 'two')).toEqual(appReported({ loaded: true }));
+    expect((await firstEntry(host, 'two', 'contract.error')).payload).toMatchObject({ code: 'not_found' });
+    for (const id of ['one', 'two']) {
+      const payloads = (await recorded(host, id)).filter((e) => e.payload).map((e) => e.payload!.contractId);
+      expect(new Set(payloads)).toEqual(new Set([`contract-${id}`]));
+    }
   });
 
-  test('width and height: a number becomes pixels, a string is applied as written', async ({
-    host,
-    hostUrl,
-    createSigned,
-  }) => {
-    await host.goto(hostUrl());
-    await createSigned(host, 'px', 'c1', { width: 640, height: '22rem' });
-    await createSigned(host, 'pct', 'c2', { width: '75%', height: 300 });
-    await open(host, 'px');
-    await open(host, 'pct');
-    await waitFor(host, 'px', 'contract.ready');
-    await waitFor(host, 'pct', 'contract.ready');
+  test('width and height: a number becomes pixels, a string is applied as written', async ({ host, openSigned }) => {
+    await openSigned(host, { width: 640, height: '22rem' }, { id: 'px' });
+    await openSigned(host, { width: '75%', height: 300 }, { id: 'pct', container: 'c2', goto: false });
     // host.css makes each container 800px wide; the root font size is 16px.
-    expect(await measure(host, 'c1')).toEqual({ width: '640px', height: '22rem', box: { width: 640, height: 352 } });
-    expect(await measure(host, 'c2')).toEqual({ width: '75%', height: '300px', box: { width: 600, height: 300 } });
+    expect(await frameBox(host, 'c1')).toMatchObject({ width: 640, height: 352 });
+    expect((await frameBox(host, 'c1')).style).toEqual({ width: '640px', height: '22rem' });
+    expect(await frameBox(host, 'c2')).toMatchObject({ width: 600, height: 300 });
+    expect((await frameBox(host, 'c2')).style).toEqual({ width: '75%', height: '300px' });
   });
-}
-
-function measure(host: Host, containerId: string) {
-  return host.evaluate((selector) => {
-    const frame = document.querySelector(selector) as HTMLIFrameElement;
-    const box = frame.getBoundingClientRect();
-    return { width: frame.style.width, height: frame.style.height, box: { width: box.width, height: box.height } };
-  }, frameIn(containerId));
 }

@@ -2,10 +2,8 @@
 // page that runs an AMD loader (the real RequireJS) before our script tag.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { sign, waitFor } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
-
-const sdkGlobal = (host: Host) => host.evaluate(() => typeof window.SvcSDK);
+import { signToCompletion } from './steps';
 
 /** How often the page requested `url` (Resource Timing; WebKit leaves the sizes of a refused script at 0). */
 const requests = (host: Host, url: string) => host.evaluate((url) => performance.getEntriesByName(url).length, url);
@@ -22,7 +20,7 @@ export function loadingScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl({ sdk: 'bad-integrity' }));
     // The tag requested the script, which the CDN serves to this page, and the browser refused to run it.
     expect(await requests(host, sandbox.urls.sdkPinned)).toBe(1);
-    expect(await sdkGlobal(host)).toBe('undefined');
+    expect(await host.evaluate(() => typeof window.SvcSDK)).toBe('undefined');
     expect(await cdnAnswer(host, sandbox.urls.sdkPinned)).toEqual({ status: 200, bytes: expect.any(Number) });
     expect((await cdnAnswer(host, sandbox.urls.sdkPinned)).bytes).toBeGreaterThan(1000);
     // Where the driver sees the browser's messages, the reason is named (Firefox: a page error; Chromium: console).
@@ -41,8 +39,7 @@ export function loadingScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
     await openSigned(host, { contractId: 'floating' }, { goto: false });
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signToCompletion(host);
   });
 
   test('a page with RequireJS: the script tag defines SvcSDK, RequireJS reports no error, require([url]) gets it too', async ({
@@ -73,7 +70,6 @@ export function loadingScenarios(test: ScenarioTest): void {
     expect(await host.evaluate(() => window.amdErrors)).toEqual([]);
 
     await openSigned(host, { contractId: 'amd-page' }, { goto: false });
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signToCompletion(host);
   });
 }

@@ -16,20 +16,9 @@ import {
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { READY } from './expected';
+import { READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
-
-/** Waits until the signing frame in container c1 shows a heading (h1 to h3) whose text is `name`. */
-const untilHeading = (host: Host, name: string) =>
-  expect
-    .poll(() =>
-      host
-        .evaluateInFrame(frameIn('c1'), () =>
-          [...document.querySelectorAll('h1, h2, h3')].map((heading) => heading.textContent!.trim()),
-        )
-        .catch(() => []),
-    )
-    .toContain(name);
+import { untilHeading } from './steps';
 
 const frameLang = (host: Host) => host.evaluateInFrame(frameIn('c1'), () => document.documentElement.lang);
 
@@ -59,13 +48,7 @@ export function optionsScenarios(test: ScenarioTest): void {
     await waitFor(host, 'a', 'open.resolved', 2);
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
     expect(await tokenCalls(host, 'a')).toBe(2);
-    expect(await names(host, 'a')).toEqual([
-      'contract.loading',
-      'contract.loaded',
-      'contract.error',
-      'open.resolved',
-      ...READY,
-    ]);
+    expect(await names(host, 'a')).toEqual([...appReported({ loaded: true }), ...READY]);
   });
 
   for (const locale of ['de', 'de-DE']) {
@@ -100,15 +83,10 @@ export function optionsScenarios(test: ScenarioTest): void {
     await waitForFrameText(host, 'c1', 'Der Unterzeichner muss seine Identität bestätigen');
   });
 
-  test('title: the frame\'s name, "Contract signing" by default', async ({ host, hostUrl, createSigned }) => {
-    await host.goto(hostUrl());
-    await createSigned(host, 'a', 'c1', { title: 'Sign your loan agreement' });
-    await createSigned(host, 'b', 'c2');
-    await open(host, 'a');
-    await open(host, 'b');
-    await waitFor(host, 'a', 'contract.ready');
-    await waitFor(host, 'b', 'contract.ready');
+  test('title: the frame\'s name, "Contract signing" by default', async ({ host, openSigned }) => {
     const named = 'Sign your loan agreement';
+    await openSigned(host, { title: named });
+    await openSigned(host, {}, { id: 'b', container: 'c2', goto: false });
     expect(await frameName(host, 'c1')).toEqual({ title: named, accessibleName: named });
     expect(await host.evaluate((title) => document.querySelectorAll(`[title="${title}"]`).length, named)).toBe(1);
     expect(await frameName(host, 'c2')).toEqual({ title: 'Contract signing', accessibleName: 'Contract signing' });
@@ -125,17 +103,11 @@ export function optionsScenarios(test: ScenarioTest): void {
     await addHostButtons(host, 'c1');
     await host.evaluate(() => document.getElementById('before')!.focus());
     await openSigned(host, {}, { goto: false });
-    const focused = () =>
-      host.evaluate(
-        (selector) =>
-          document.activeElement === document.querySelector(selector) ? 'frame' : document.activeElement?.id,
-        frameIn('c1'),
-      );
-    expect(await focused()).toBe('before');
+    expect(await deepFocus(host)).toBe('before');
     await call(host, 'a', 'focus');
     // Chromium and Firefox: the app focuses its control. WebKit refuses that without a user gesture, so the app
     // asks back and the SDK focuses the frame element (docs/protocol.md §6.2). Either way the frame holds it.
-    await expect.poll(focused).toBe('frame');
+    await expect.poll(() => deepFocus(host)).toBe('frame');
   });
 
   test("a container in a web component's shadow root: focus() moves the focus into the frame, close() gives it back there", async ({

@@ -1,6 +1,7 @@
 // The signer's other ways out (Decline with a reason, Finish later and resume) and the funnel events (steps of a
 // full signing in order, activity only after the signer interacts), with the sandbox signing app's own controls.
 import { adHocToken, expect } from '../support/fixtures';
+import type { Host } from '../support/host';
 import {
   ALL_EVENTS,
   firstEntry,
@@ -9,20 +10,18 @@ import {
   names,
   open,
   recorded,
-  sign,
   SIGN_BUTTON,
   tokenCalls,
   waitFor,
   waitForFrameText,
 } from '../support/sdk-driver';
-import { ATTEMPT_ID, SESSION_ID } from './expected';
+import { ATTEMPT_ID, TO_READY, SESSION_ID } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { signToCompletion, typeDeclineReason } from './steps';
 
-const READY = ['contract.loading', 'contract.loaded', 'contract.ready'];
-type Target = Parameters<typeof names>[0];
-const count = async (host: Target, event: string) => (await names(host, 'a')).filter((name) => name === event).length;
+const count = async (host: Host, event: string) => (await names(host, 'a')).filter((name) => name === event).length;
 /** The lifecycle events alone: without steps, activity and open()'s outcome. */
-const lifecycle = async (host: Target) =>
+const lifecycle = async (host: Host) =>
   (await names(host, 'a')).filter(
     (name) => !['contract.step', 'contract.activity'].includes(name) && !name.startsWith('open.'),
   );
@@ -34,12 +33,8 @@ export function outcomeScenarios(test: ScenarioTest): void {
   }, testInfo) => {
     testInfo.slow(); // two real clicks (see the activity test)
     await openSigned(host, { contractId: 'd-1' }, { events: ALL_EVENTS });
-    await host.clickInFrame(frameIn('c1'), 'Decline');
-    await waitForFrameText(host, 'c1', 'Reason (optional)');
     // The reason as typed, line break and tab included: the partner receives it on one line.
-    await host.evaluateInFrame(frameIn('c1'), () => {
-      (document.getElementById('decline-reason') as HTMLTextAreaElement).value = 'The rate is\nhigher than\tquoted';
-    });
+    await typeDeclineReason(host, 'The rate is\nhigher than\tquoted');
     await host.clickInFrame(frameIn('c1'), 'Decline contract');
     await waitFor(host, 'a', 'contract.declined');
 
@@ -52,7 +47,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     });
     await waitForFrameText(host, 'c1', 'You declined this contract');
     expect(await frameCount(host, 'c1')).toBe(1);
-    expect(await lifecycle(host)).toEqual([...READY, 'contract.declined']);
+    expect(await lifecycle(host)).toEqual([...TO_READY, 'contract.declined']);
   });
 
   test('cancelled: "Finish later" → contract.cancelled, the frame stays; open() resumes with a fresh token and signs to completion', async ({
@@ -72,9 +67,8 @@ export function outcomeScenarios(test: ScenarioTest): void {
     expect(await tokenCalls(host, 'a')).toBe(2);
     expect(await frameCount(host, 'c1')).toBe(1);
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
-    expect(await lifecycle(host)).toEqual([...READY, 'contract.cancelled', ...READY, 'contract.completed']);
+    await signToCompletion(host);
+    expect(await lifecycle(host)).toEqual([...TO_READY, 'contract.cancelled', ...TO_READY, 'contract.completed']);
   });
 
   test('steps of a full signing, in order: document_viewed after ready, signature_started, then completed; elapsedMs since open()', async ({
@@ -82,14 +76,13 @@ export function outcomeScenarios(test: ScenarioTest): void {
     openSigned,
   }) => {
     await openSigned(host, { contractId: 's-1' }, { events: ALL_EVENTS, until: 'contract.step' });
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signToCompletion(host);
 
     const log = (await recorded(host, 'a')).filter(
       (entry) => entry.event !== 'contract.activity' && entry.event !== 'open.resolved',
     );
     expect(log.map((entry) => (entry.event === 'contract.step' ? `step ${entry.payload!.step}` : entry.event))).toEqual(
-      [...READY, 'step document_viewed', 'step signature_started', 'contract.completed'],
+      [...TO_READY, 'step document_viewed', 'step signature_started', 'contract.completed'],
     );
     const [viewed, started] = log
       .filter((entry) => entry.event === 'contract.step')
@@ -113,8 +106,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Back to the contract');
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
     // Signed by a script click (no pointer): completed comes over the same port after the app's second activity.
-    await host.evaluateInFrame(frameIn('c1'), () => document.querySelector<HTMLButtonElement>('button.sign')!.click());
-    await waitFor(host, 'a', 'contract.completed');
+    await signToCompletion(host, 'script');
     // Two clicks (and their scrolls) within seconds, each reported by the app: the SDK let one through.
     expect(await count(host, 'contract.activity')).toBe(1);
   });
@@ -124,10 +116,9 @@ export function outcomeScenarios(test: ScenarioTest): void {
     openSigned,
   }) => {
     await openSigned(host, {}, { events: ALL_EVENTS, until: 'contract.step' });
-    await host.evaluateInFrame(frameIn('c1'), () => document.querySelector<HTMLButtonElement>('button.sign')!.click());
-    await waitFor(host, 'a', 'contract.completed');
+    await signToCompletion(host, 'script');
     // completed travels on the same port after any activity the app would have sent: none came.
     expect(await count(host, 'contract.activity')).toBe(0);
-    expect((await names(host, 'a')).filter((name) => name === 'contract.step')).toHaveLength(2);
+    expect(await count(host, 'contract.step')).toBe(2);
   });
 }

@@ -3,36 +3,26 @@
 import { expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
-import { createInstance, frameCount, open, openedAt, recorded, waitFor } from '../support/sdk-driver';
-import { ATTEMPT_ID, FAILED_TO_LOAD, frameBlocked, noHello } from './expected';
+import { call, createInstance, firstEntry, frameCount, names, open, openedAt, waitFor } from '../support/sdk-driver';
+import { ATTEMPT_ID, FAILED_TO_LOAD, READY, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { openUntil } from './steps';
 
 const CSP_TARGET_MS = 500;
 /** The no-hello rule: 3 s after the frame's load; the load itself takes up to ~1.3 s (Firefox, frame-ancestors). */
 const NO_HELLO_MS = 3000;
 const LOAD_ALLOWANCE_MS = 3000;
 
-/** open() → contract.error for instance `id`: the events, the error payload and the milliseconds it took. */
-async function failure(host: Host, id: string) {
-  const log = await recorded(host, id);
-  const error = log.find((entry) => entry.event === 'contract.error');
-  expect(error, `${id} reported contract.error`).toBeDefined();
-  return {
-    events: log.map((entry) => entry.event),
-    payload: error!.payload!,
-    ms: Math.round(error!.at - (await openedAt(host, id))),
-  };
-}
-
 /**
  * Instance a failed to load with the SDK's own error `message`, reported before the app answered: prints the time
  * from open() for `mistake` (the README's table) and returns it.
  */
 async function expectSdkLoadingError(host: Host, mistake: string, contractId: string, message: string) {
-  const { events, payload, ms } = await failure(host, 'a');
+  const error = await firstEntry(host, 'a', 'contract.error');
+  const ms = Math.round(error.at - (await openedAt(host, 'a')));
   console.log(`[${host.engine}] ${mistake}: contract.error after ${ms} ms`);
-  expect(events).toEqual(FAILED_TO_LOAD);
-  expect(payload).toEqual({
+  expect(await names(host, 'a')).toEqual(FAILED_TO_LOAD);
+  expect(error.payload).toEqual({
     contractId,
     attemptId: expect.stringMatching(ATTEMPT_ID),
     code: 'loading_error',
@@ -108,13 +98,12 @@ export function setupErrorScenarios(test: ScenarioTest): void {
 
   test('mistake: appUrl with a wrong path (404) → the no-hello message', async ({ host, sandbox, openSigned }) => {
     // warm: false as above: the 3 s count from the frame's load, here at open().
-    const config = {
-      contractId: 'path',
-      appUrl: `${sandbox.origins.signing}/missing`,
-      loadTimeout: 20_000,
-      warm: false,
-    };
-    await openSigned(host, config, { until: 'open.resolved' });
+    const appUrl = `${sandbox.origins.signing}/missing`;
+    await openSigned(
+      host,
+      { contractId: 'path', appUrl, loadTimeout: 20_000, warm: false },
+      { until: 'open.resolved' },
+    );
     const ms = await expectSdkLoadingError(host, 'wrong appUrl path (404)', 'path', noHello(sandbox.origins.signing));
     expect(ms).toBeGreaterThanOrEqual(NO_HELLO_MS);
     expect(ms).toBeLessThan(NO_HELLO_MS + LOAD_ALLOWANCE_MS);
@@ -140,13 +129,8 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     }, `${sandbox.origins.cdn}/unrelated.html`);
     await waitFor(host, 'b', 'contract.error');
     await waitFor(host, 'a', 'contract.ready');
-    expect((await failure(host, 'b')).payload.message).toBe(frameBlocked(harness.origins.evil));
-    expect((await recorded(host, 'a')).map((entry) => entry.event)).toEqual([
-      'contract.loading',
-      'contract.loaded',
-      'contract.ready',
-      'open.resolved',
-    ]);
+    expect((await firstEntry(host, 'b', 'contract.error')).payload!.message).toBe(frameBlocked(harness.origins.evil));
+    expect(await names(host, 'a')).toEqual(READY);
   });
 
   test('CSP: a Report-Only policy that would block the frame blocks nothing, and the SDK goes on', async ({
@@ -170,26 +154,22 @@ export function setupErrorScenarios(test: ScenarioTest): void {
   test('debug: true warns about a container that is not rendered and a loadTimeout under 3 s; debug: false never', async ({
     host,
     hostUrl,
-    createSigned,
+    openSigned,
   }) => {
     await host.goto(hostUrl());
     await captureConsole(host);
-    await host.evaluate(() => {
-      // display: none through CSSOM (the page has no inline styles).
-      document.getElementById('c2')!.style.display = 'none';
-    });
-    const config = await createSigned(host, 'quiet', 'c2', { loadTimeout: 2500 });
-    await open(host, 'quiet');
-    await waitFor(host, 'quiet', 'contract.loading');
+    // display: none through CSSOM (the page has no inline styles).
+    await host.evaluate(() => void (document.getElementById('c2')!.style.display = 'none'));
+    const quiet = { id: 'quiet', container: 'c2', until: 'contract.loading', goto: false };
+    const config = await openSigned(host, { loadTimeout: 2500 }, quiet);
     expect((await printed(host)).filter((line) => line.startsWith('[contracts-sdk]'))).toEqual([]);
-    await host.evaluate(() => window.__rec!.instances.quiet!.destroy());
+    await call(host, 'quiet', 'destroy');
 
     await createInstance(host, 'loud', 'c2', { ...config, debug: true });
-    await open(host, 'loud');
-    await waitFor(host, 'loud', 'contract.loading');
+    await openUntil(host, 'loud', 'contract.loading');
     const lines = await printed(host);
     // Each line of the attempt names it (README "Support and tracing").
-    const { attemptId } = (await recorded(host, 'loud'))[0].payload as { attemptId: string };
+    const { attemptId } = (await firstEntry(host, 'loud', 'contract.loading')).payload!;
     expect(lines).toContain(`[contracts-sdk] ${attemptId} warning: container has zero size (display: none?)`);
     expect(lines).toContain(`[contracts-sdk] ${attemptId} warning: loadTimeout is under the 3000 ms hello window`);
     for (const line of lines) expect(line).not.toContain(config.signingToken);
@@ -206,7 +186,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
       return location.origin;
     });
     await waitFor(host, 'a', 'contract.ready');
-    const { attemptId } = (await recorded(host, 'a'))[0].payload as { attemptId: string };
+    const { attemptId } = (await firstEntry(host, 'a', 'contract.loading')).payload!;
     const ignored = (await printed(host)).filter((line) =>
       line.startsWith(`[contracts-sdk] ${attemptId} ignored hello`),
     );

@@ -1,9 +1,10 @@
 // The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
 // webhook verified by the partner backend; the slow app that open() waits for.
 import { SLOW_READY_MS, adHocToken, expect, issueToken } from '../support/fixtures';
-import { frameIn, names, openedAt, recorded, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
+import { firstEntry, names, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
 import { ATTEMPT_ID, COMPLETED, CONTRACT_TITLE, READY, SESSION_ID, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
+import { signToCompletion, untilHeading } from './steps';
 
 export function signingScenarios(test: ScenarioTest): void {
   test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified with the events’ sessionId', async ({
@@ -16,15 +17,10 @@ export function signingScenarios(test: ScenarioTest): void {
     // Resolved on ready: before anything else happens, and before the signer does anything.
     expect(await names(host, 'a')).toEqual(READY);
 
-    const headings = () =>
-      host.evaluateInFrame(frameIn('c1'), () =>
-        [...document.querySelectorAll('h1, h2')].map((h) => h.textContent!.trim()),
-      );
-    await expect.poll(headings).toContain(CONTRACT_TITLE);
+    await untilHeading(host, CONTRACT_TITLE);
     await waitForFrameText(host, 'c1', SIGNER_LINE);
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
-    await expect.poll(headings).toContain(SIGNED_TITLE);
+    await signToCompletion(host);
+    await untilHeading(host, SIGNED_TITLE);
 
     const log = await recorded(host, 'a');
     expect(log.map((entry) => entry.event)).toEqual(COMPLETED);
@@ -32,7 +28,7 @@ export function signingScenarios(test: ScenarioTest): void {
     const events = log.filter((e) => e.event.startsWith('contract.'));
     const { attemptId } = events[0].payload as { attemptId: string };
     expect(attemptId).toMatch(ATTEMPT_ID);
-    const sessionId = (events.find((e) => e.event === 'contract.ready')!.payload as { sessionId: string }).sessionId;
+    const { sessionId } = (await firstEntry(host, 'a', 'contract.ready')).payload!;
     expect(sessionId).toMatch(SESSION_ID);
     expect(events.map((e) => [e.event, e.payload])).toEqual([
       ['contract.loading', { contractId: 'loan-42', attemptId }],
@@ -58,11 +54,10 @@ export function signingScenarios(test: ScenarioTest): void {
       { signingToken: adHocToken('slow'), contractId: 's-1', loadTimeout: 10_000 },
       { until: 'open.resolved' },
     );
-    const log = await recorded(host, 'a');
-    expect(log.map((e) => e.event)).toEqual(READY);
+    expect(await names(host, 'a')).toEqual(READY);
     // The app waits SLOW_READY_MS after its own `loaded` before `ready`: measured from open(), which precedes
     // both, so a busy page that delivers `loaded` late cannot shorten it.
-    const readyAt = log.find((e) => e.event === 'contract.ready')!.at;
+    const readyAt = (await firstEntry(host, 'a', 'contract.ready')).at;
     expect(readyAt - (await openedAt(host, 'a'))).toBeGreaterThanOrEqual(SLOW_READY_MS);
   });
 }
