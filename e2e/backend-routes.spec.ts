@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import type { Backend } from './support/backend-apps';
-import { backendTest } from './support/backend-fixture';
+import { backendTest } from './support/app-fixtures';
 import { expect } from './support/fixtures';
 
 /** The signer's session for `applicationId`: the partner's login, its Set-Cookie as a Cookie header. */

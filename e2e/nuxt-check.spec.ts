@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';
 import { NUXT_WEBHOOK_PATH, nuxtAppBuild, nuxtTypecheck } from './support/nuxt-app';
-import { nuxtTest as test } from './support/nuxt-fixture';
+import { nuxtTest as test } from './support/app-fixtures';
 import { webhookEventsOf } from './scenarios/nuxt-server';
 
 test('nuxt typecheck passes on the app built from the docs: no error', async () => {

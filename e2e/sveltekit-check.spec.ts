@@ -4,7 +4,7 @@
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';
 import { svelteCheck, sveltekitAppBuild } from './support/sveltekit-app';
-import { sveltekitTest as test } from './support/sveltekit-fixture';
+import { sveltekitTest as test } from './support/app-fixtures';
 
 test('svelte-check passes on the app built from the docs: no error, no warning', async () => {
   test.setTimeout(300_000); // svelte-check reads Svelte's and SvelteKit's types: a minute on two loaded cores

@@ -6,6 +6,7 @@ import { expect, issueToken, type Sandbox } from '../support/fixtures';
 import type { ElementApp, ElementApps } from '../support/element-fixture';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
+import { frameText, pageHtml, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
 type ElementArgs = { host: Host; sandbox: Sandbox; elementApps: ElementApps };
@@ -32,18 +33,12 @@ declare const window: Window & { testApp: TestApp };
 
 const FRAME = 'svc-contract-signing iframe';
 const observed = (host: Host) => host.evaluate(() => window.testApp.observed());
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => '');
+/** The signing frame shows the contract to sign (the session started and the app is ready). */
+const waitForContract = (host: Host) => untilFrameShows(host, SIGNER_LINE, { frame: FRAME });
 
 async function open(host: Host, elementApps: ElementApps, app: ElementApp, token: string): Promise<void> {
   await host.goto(elementApps.url(app));
   await host.evaluate((token) => window.testApp.mount(token), token);
-}
-
-/** The signing frame shows the contract to sign (the session started and the app is ready). */
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
 }
 
 export function elementScenarios(test: ElementScenarioTest, app: ElementApp): void {
@@ -65,13 +60,10 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
     expect((await observed(host)).renders, 'the parent re-rendered').toBeGreaterThanOrEqual(50);
     expect(sandbox.sessionStarts(token), 'one signing session at the sandbox').toBe(1);
     await host.evaluate(() => window.testApp.rerender(10));
-    expect(await frameText(host)).toContain(SIGNED_TITLE);
+    expect(await frameText(host, { frame: FRAME })).toContain(SIGNED_TITLE);
     expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1, signed: 1 });
     expect(sandbox.sessionStarts(token)).toBe(1);
-    expect(
-      await host.evaluate(() => document.documentElement.outerHTML),
-      'the token is nowhere in the DOM',
-    ).not.toContain(token);
+    expect(await pageHtml(host), 'the token is nowhere in the DOM').not.toContain(token);
 
     await host.evaluate(() => window.testApp.unmount());
     expect((await observed(host)).framesNow, 'unmounting removes the frame').toBe(0);

@@ -1,19 +1,13 @@
 // <svc-contract-signing hidden> in a real framework app (issue #28), in every engine it runs in: the session is
 // prepared while hidden (the app loads and gets ready, no box), removing `hidden` shows the ready contract at once
 // with no request to the signing origin, hiding it again keeps the session, and it signs to completion.
-import type { TestInfo } from '@playwright/test';
-import { expect, issueToken, type Sandbox } from '../support/fixtures';
-import type { ElementApp, ElementApps } from '../support/element-fixture';
+import { expect, issueToken } from '../support/fixtures';
+import type { ElementApp } from '../support/element-fixture';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { recordServerRequests } from '../support/server-requests';
+import { frameText, requestsDuring, untilFrameShows } from './app-pages';
+import type { ElementScenarioTest } from './element-apps';
 import { SIGNER_LINE } from './expected';
-
-type ElementArgs = { host: Host; sandbox: Sandbox; elementApps: ElementApps };
-export type ElementScenarioTest = (
-  title: string,
-  body: (args: ElementArgs, testInfo: TestInfo) => Promise<void>,
-) => void;
 
 type TestApp = {
   mountHidden(token: string): void;
@@ -23,7 +17,6 @@ type TestApp = {
 declare const window: Window & { testApp: TestApp };
 
 const FRAME = 'svc-contract-signing iframe';
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
 /** The frame's rendered height now (0: no box). */
 const frameHeight = (host: Host) =>
   host.evaluate(() => document.querySelector('svc-contract-signing iframe')?.getBoundingClientRect().height ?? 0);
@@ -37,14 +30,15 @@ export function elementHiddenScenarios(test: ElementScenarioTest, app: ElementAp
     const { token } = await issueToken(sandbox, 'complete');
     await host.goto(elementApps.url(app));
     await host.evaluate((token) => window.testApp.mountHidden(token), token);
-    await expect
-      .poll(() => frameText(host), { message: 'the hidden frame got the contract', intervals: [100, 250] })
-      .toContain(SIGNER_LINE);
+    await untilFrameShows(host, SIGNER_LINE, {
+      frame: FRAME,
+      hidden: true,
+      message: 'the hidden frame got the contract',
+    });
     expect(await frameHeight(host), 'hidden: no box').toBe(0);
     expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
 
-    const requests = recordServerRequests(sandbox.origins.signing);
-    try {
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
       // Shown in the same frame of the browser: the element's check runs in this task's microtasks.
       const height = await host.evaluate(async () => {
         window.testApp.setHidden(false);
@@ -52,11 +46,9 @@ export function elementHiddenScenarios(test: ElementScenarioTest, app: ElementAp
         return document.querySelector('svc-contract-signing iframe')?.getBoundingClientRect().height ?? 0;
       });
       expect(height, 'shown at the next frame').toBeGreaterThan(0);
-      expect(await frameText(host)).toContain(SIGNER_LINE);
-      expect(requests.list(), 'no request to the signing origin after showing').toEqual([]);
-    } finally {
-      requests.stop();
-    }
+      expect(await frameText(host, { frame: FRAME, hidden: true })).toContain(SIGNER_LINE);
+    });
+    expect(requests, 'no request to the signing origin after showing').toEqual([]);
 
     await host.evaluate(() => window.testApp.setHidden(true));
     await host.evaluate(() => window.testApp.setHidden(false));

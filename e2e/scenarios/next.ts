@@ -9,8 +9,7 @@ import type { Host } from '../support/host';
 import type { NextApp } from '../support/next-app';
 import type { Received, ResponseLog } from '../support/next-fixture';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { recordServerRequests } from '../support/server-requests';
-import { PIECE_LENGTH } from '../../test/docs/ssr/token-check';
+import { frameText, framesOnPage, pageHtml, piecesIn, requestsDuring, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
 type NextArgs = {
@@ -22,24 +21,17 @@ type NextArgs = {
 };
 export type NextScenarioTest = (title: string, body: (args: NextArgs, testInfo: TestInfo) => Promise<void>) => void;
 
-declare const window: Window & { signingEvents?: string[]; beforeLeaving?: boolean };
+declare const window: Window & { signingEvents?: string[]; beforeLeaving?: boolean; preparedFrame?: unknown };
 
 const FRAME = 'iframe';
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
 const events = (host: Host) => host.evaluate(() => (window.signingEvents ?? []).map((entry) => entry.split('@')[0]));
 const count = (list: string[], name: string) => list.filter((entry) => entry === name).length;
-
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
-}
 
 /** The ready page, its contract prepared in the hidden frame. */
 async function openPrepared(host: Host, nextApp: NextApp): Promise<string> {
   const applicationId = crypto.randomUUID();
   await host.goto(nextApp.url(`/apply/${applicationId}/ready`));
-  await waitForContract(host);
+  await untilFrameShows(host, SIGNER_LINE, { hidden: true });
   await expect
     .poll(() => events(host), { message: 'contract.ready reached the client component' })
     .toContain('contract.ready');
@@ -75,17 +67,10 @@ async function fetchFromNode(url: string, sandbox: Sandbox): Promise<Received[]>
   return received;
 }
 
-/** Every piece of PIECE_LENGTH characters of each token: a cut or split token counts too (test/docs/ssr/). */
-const piecesOf = (tokens: string[]) =>
-  tokens.flatMap((token) =>
-    Array.from({ length: token.length - PIECE_LENGTH + 1 }, (_, start) => token.slice(start, start + PIECE_LENGTH)),
-  );
-
 /** Where each token appears: "METHOD url (action|content type)" of every response whose body holds a piece of it. */
 function holding(received: Received[], tokens: string[]): string[] {
-  const pieces = piecesOf(tokens);
   return received
-    .filter((response) => pieces.some((piece) => response.body?.includes(piece)))
+    .filter((response) => piecesIn(response.body ?? '', tokens).length > 0)
     .map((response) => `${response.method} ${response.url} (${response.action ? 'action' : response.contentType})`);
 }
 
@@ -100,18 +85,14 @@ export function nextScenarios(test: NextScenarioTest): void {
     const url = nextApp.url(`/apply/${applicationId}/sign`);
     const actionsBefore = nextApp.actionCalls();
     await host.goto(url);
-    await waitForContract(host);
+    await untilFrameShows(host);
     const [token, ...more] = nextApp.issuedTokens(applicationId);
     expect(more, 'one token fetched, when the signer opened the contract').toEqual([]);
     expect(nextApp.actionCalls() - actionsBefore, 'one Server Action call').toBe(1);
     await host.clickInFrame(FRAME, SIGN_BUTTON);
-    await expect
-      .poll(() => frameText(host), { message: 'the frame shows the signed contract' })
-      .toContain(SIGNED_TITLE);
+    await untilFrameShows(host, SIGNED_TITLE, { message: 'the frame shows the signed contract' });
     expect(sandbox.sessionStarts(token), 'one signing session').toBe(1);
-    expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is not in the DOM').not.toContain(
-      token,
-    );
+    expect(await pageHtml(host), 'the token is not in the DOM').not.toContain(token);
 
     if (responses) {
       const received = await responses.list();
@@ -150,14 +131,11 @@ export function nextScenarios(test: NextScenarioTest): void {
     const [token] = nextApp.issuedTokens(applicationId);
     expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
 
-    const requests = recordServerRequests(sandbox.origins.signing);
-    try {
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
       expect(await clickThenFrameHeight(host, '#sign-now'), 'shown at the next frame').toBeGreaterThan(0);
       expect(await frameText(host)).toContain(SIGNER_LINE);
-      expect(requests.list(), 'no request to the signing origin after the click').toEqual([]);
-    } finally {
-      requests.stop();
-    }
+    });
+    expect(requests, 'no request to the signing origin after the click').toEqual([]);
     await host.clickInFrame(FRAME, SIGN_BUTTON);
     await expect
       .poll(async () => count(await events(host), 'contract.completed'), { message: 'contract.completed' })
@@ -174,7 +152,7 @@ export function nextScenarios(test: NextScenarioTest): void {
   }) => {
     const applicationId = await openPrepared(host, nextApp);
     await host.evaluate(() => {
-      (window as unknown as { preparedFrame: unknown }).preparedFrame = document.querySelector('iframe');
+      window.preparedFrame = document.querySelector('iframe');
     });
     expect(await clickThenFrameHeight(host, '#sign-now')).toBeGreaterThan(0);
     for (let i = 1; i <= 5; i++) {
@@ -183,13 +161,9 @@ export function nextScenarios(test: NextScenarioTest): void {
         .poll(() => host.evaluate(() => document.querySelector('#rerender')?.textContent))
         .toBe(`Re-render (${i})`);
     }
-    expect(
-      await host.evaluate(
-        () => document.querySelector('iframe') === (window as unknown as { preparedFrame: unknown }).preparedFrame,
-      ),
-      'the same frame element',
-    ).toBe(true);
-    expect(await host.evaluate(() => document.querySelectorAll('iframe').length)).toBe(1);
+    const sameFrame = await host.evaluate(() => document.querySelector('iframe') === window.preparedFrame);
+    expect(sameFrame, 'the same frame element').toBe(true);
+    expect(await framesOnPage(host)).toBe(1);
     expect(count(await events(host), 'contract.loading'), 'no second contract.loading').toBe(1);
     const [token, ...more] = nextApp.issuedTokens(applicationId);
     expect(more, 'no second token').toEqual([]);
@@ -214,17 +188,14 @@ export function nextScenarios(test: NextScenarioTest): void {
       document.querySelector<HTMLElement>('#leave')?.click();
     });
     await expect.poll(() => host.evaluate(() => document.querySelector('#done')?.textContent)).toBe('Thank you');
-    const requests = recordServerRequests(sandbox.origins.signing);
-    try {
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
       expect(await host.evaluate(() => window.beforeLeaving), 'a client-side navigation (same document)').toBe(true);
-      expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'no frame').toBe(0);
+      expect(await framesOnPage(host), 'no frame').toBe(0);
       if (baseline !== undefined)
         expect(await messageListeners?.(), 'message listeners as before the session').toBe(baseline);
       // A round trip through the page: anything the session still had queued would have reached the sandbox.
       await host.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-      expect(requests.list(), 'no request to the signing origin after leaving').toEqual([]);
-    } finally {
-      requests.stop();
-    }
+    });
+    expect(requests, 'no request to the signing origin after leaving').toEqual([]);
   });
 }

@@ -1,19 +1,8 @@
 // What the Nuxt scenarios and checks read from the app's server without a browser: the signing page as a cache
-// would fetch it (with the signer's session), the events the docs' webhook route verified, and the search for any
-// piece of a token in a text.
+// would fetch it (with the signer's session), and the events the docs' webhook route verified.
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { NuxtApp } from '../support/nuxt-app';
-
-const PIECE = 12;
-
-/** Every token of which `text` holds a `PIECE`-character piece (none: the token is not there, whole or cut). */
-export function piecesIn(text: string, tokens: string[]): string[] {
-  const found = new Set<string>();
-  for (const token of tokens)
-    for (let i = 0; i + PIECE <= token.length; i++) if (text.includes(token.slice(i, i + PIECE))) found.add(token);
-  return [...found];
-}
 
 /** A signing page's HTML as the server renders it for the signer: the element and the page's __NUXT_DATA__. */
 export async function serverPage(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { buildKey, cachedProject } from './framework-apps';
+import { buildKey, cachedProject, QUERY_SIGNING_CONFIG as SIGNING_CONFIG } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'angular-app');
@@ -23,10 +23,6 @@ const ANGULAR = [
   '@angular/platform-browser',
   'typescript',
 ];
-
-const SIGNING_CONFIG = `const query = new URLSearchParams(location.search);
-export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
-`;
 
 /** The production build's folder, made for base href `/angular/`. */
 export async function angularAppBuild(): Promise<string> {

@@ -30,20 +30,17 @@ async function startApps(
 // Builds take a while on two cores (install from the registry, a production build): once per worker.
 const BUILD_TIMEOUT_MS = 300_000;
 
+const elementAppsFixture = (apps: readonly ElementApp[]) =>
+  ({
+    elementApps: [
+      async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)),
+      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+    ],
+  }) as never;
+
 /** Chromium and Firefox (Playwright), with the apps named. */
 export const elementTest = (apps: readonly ElementApp[]) =>
-  test.extend<object, { elementApps: ElementApps }>({
-    elementApps: [
-      async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)),
-      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
-    ],
-  });
-
+  test.extend<object, { elementApps: ElementApps }>(elementAppsFixture(apps));
 /** WebKit (WebDriver), with the apps named. */
 export const elementWebkitTest = (apps: readonly ElementApp[]) =>
-  webkitTest.extend<object, { elementApps: ElementApps }>({
-    elementApps: [
-      async ({ harness, sandbox }, use) => use(await startApps(harness, sandbox, apps)),
-      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
-    ],
-  });
+  webkitTest.extend<object, { elementApps: ElementApps }>(elementAppsFixture(apps));

@@ -1,4 +1,4 @@
-// What every partner app built for the element's tests shares (support/vue-app.ts, support/angular-app.ts):
+// What every partner app built for the tests shares (support/*-app.ts, support/react-apps.ts):
 // contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
 // project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
 // keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
@@ -28,14 +28,35 @@ const run = promisify(execFile);
 export const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
 export const { version: PACKAGE_VERSION } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
-function files(dir: string): string[] {
+/** Every file under `dir`, node_modules left out. */
+export function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return name === 'node_modules' ? [] : statSync(path).isDirectory() ? files(path) : [path];
   });
 }
 
-const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
+export const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
+
+/** The partner's environment module of the client-side apps: the sandbox's addresses from the page's query. */
+export const QUERY_SIGNING_CONFIG = `const query = new URLSearchParams(location.search);
+export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
+`;
+
+/** Writes each [path, text] into `dir`, making its folders. */
+export function writeFiles(dir: string, entries: readonly (readonly [string, string])[]): void {
+  for (const [file, text] of entries) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+}
+
+/** Runs a build and logs how long it took (the first run of a loaded machine is slow: the log says why). */
+export async function timed(what: string, build: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  await build();
+  console.log(`${what} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 /**
  * A package of the repository: [a workspace's node_modules, name] (where npm put it if the workspace needs its own
@@ -102,7 +123,7 @@ export async function installFromRegistry(dir: string): Promise<void> {
  * packages of the repository's node_modules (links: each resolves its own dependencies where it really is), then
  * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
  * first rename wins. `buildInCache`: build beside the result, not in the system's temp folder (a build whose output
- * holds paths relative to the repository, as Next.js's does).
+ * holds paths relative to the repository, as Next.js's does). `builtFile`: the file whose presence means done.
  */
 export async function cachedProject(
   cacheName: string,
@@ -110,11 +131,11 @@ export async function cachedProject(
   linked: readonly Linked[],
   prepare: (dir: string) => void,
   build: (dir: string) => Promise<void>,
-  { buildInCache = false } = {},
+  { buildInCache = false, builtFile = '.built' } = {},
 ): Promise<string> {
   const cache = join(REPO_ROOT, '.cache', cacheName);
   const done = join(cache, key);
-  if (existsSync(join(done, '.built'))) return done;
+  if (existsSync(join(done, builtFile))) return done;
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(
     join(buildInCache ? cache : tmpdir(), buildInCache ? 'building-' : `contracts-sdk-${cacheName}-`),
@@ -136,7 +157,7 @@ export async function cachedProject(
     renameSync(dir, done);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    if (existsSync(join(done, '.built'))) return done; // another worker finished first: its build is the same
+    if (existsSync(join(done, builtFile))) return done; // another worker finished first: its build is the same
     throw error;
   }
   return done;

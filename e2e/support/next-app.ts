@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, cachedProject, timed, withBuildLock } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
 // What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
@@ -30,20 +30,19 @@ export async function nextAppBuild(): Promise<string> {
       key,
       TOOLING,
       (dir) => cpSync(APP_SOURCE, dir, { recursive: true }),
-      async (dir) => {
-        const started = Date.now();
-        const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
-          cwd: dir,
-          env: { ...process.env, ...QUIET_ENV },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const output: string[] = [];
-        child.stdout.on('data', (chunk) => output.push(String(chunk)));
-        child.stderr.on('data', (chunk) => output.push(String(chunk)));
-        const [code] = await once(child, 'exit');
-        if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('')}`);
-        console.log(`next-app: next build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
+      (dir) =>
+        timed('next-app: next build', async () => {
+          const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+            cwd: dir,
+            env: { ...process.env, ...QUIET_ENV },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          const output: string[] = [];
+          child.stdout.on('data', (chunk) => output.push(String(chunk)));
+          child.stderr.on('data', (chunk) => output.push(String(chunk)));
+          const [code] = await once(child, 'exit');
+          if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('')}`);
+        }),
       // .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
       { buildInCache: true },
     ),

@@ -2,6 +2,7 @@
 // ended (by its PID) when the worker ends. `responses` is what the browser received from the app's server, where
 // the driver can see it (Playwright), else null.
 import type { APIResponse, Page, Request, Response } from '@playwright/test';
+import { BUILD_TIMEOUT_MS, serve } from './app-fixtures';
 import { test, webkitTest } from './fixtures';
 import { type NextApp, startNextApp } from './next-app';
 
@@ -22,15 +23,8 @@ export interface ResponseLog {
 
 type NextFixtures = { responses: ResponseLog | null; messageListeners: (() => Promise<number>) | null };
 
-// Install from the registry and `next build` take a while on two cores, the first time.
-const BUILD_TIMEOUT_MS = 300_000;
-
 const nextAppFixture = [
-  async ({ harness, sandbox }, use) => {
-    const app = await startNextApp(harness, sandbox);
-    await use(app);
-    await app.stop();
-  },
+  async ({ harness, sandbox }, use) => serve(await startNextApp(harness, sandbox), use),
   { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
 ] as const;
 

@@ -6,15 +6,15 @@
 // route asks the sandbox's contracts endpoint through a relay of the worker that records the tokens issued, and the
 // sandbox delivers its webhooks to the app's own webhook route on the port the worker chose before it started.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'nuxt-app');
@@ -51,16 +51,12 @@ export async function nuxtAppBuild(): Promise<string> {
       TOOLING,
       (dir) => {
         cpSync(APP_SOURCE, dir, { recursive: true });
-        for (const [file, code] of blocks) {
-          mkdirSync(dirname(join(dir, file)), { recursive: true });
-          writeFileSync(join(dir, file), code);
-        }
+        writeFiles(dir, blocks);
       },
-      async (dir) => {
-        const started = Date.now();
-        await run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } });
-        console.log(`nuxt-app: nuxt build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
+      (dir) =>
+        timed('nuxt-app: nuxt build', () =>
+          run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }),
+        ),
       { buildInCache: true },
     ),
   );

@@ -30,26 +30,19 @@ async function startReactApps(harness: Harness, sandbox: Sandbox, withDevServer:
 const BUILD_TIMEOUT_MS = 240_000;
 
 /** The worker fixture: the apps built and mounted once per worker, shared by its tests. */
-function reactAppsFixture(
-  withDevServer: boolean,
-): [
-  (fixtures: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => Promise<void>,
-  { scope: 'worker'; timeout: number },
-] {
-  return [
-    async ({ harness, sandbox }: { harness: Harness; sandbox: Sandbox }, use: (apps: ReactApps) => Promise<void>) => {
-      const started = await startReactApps(harness, sandbox, withDevServer);
-      await use(started.value);
-      await started.close();
-    },
-    { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
-  ];
-}
+const reactAppsFixture = (withDevServer: boolean) =>
+  ({
+    reactApps: [
+      async ({ harness, sandbox }, use) => {
+        const started = await startReactApps(harness, sandbox, withDevServer);
+        await use(started.value);
+        await started.close();
+      },
+      { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
+    ],
+  }) as never;
 
 /** Chromium and Firefox (Playwright): production builds and the dev server. */
-export const reactTest = test.extend<object, { reactApps: ReactApps }>({ reactApps: reactAppsFixture(true) });
-
+export const reactTest = test.extend<object, { reactApps: ReactApps }>(reactAppsFixture(true));
 /** WebKit (WebDriver): the production builds (Vite's dev server needs no third engine). */
-export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>({
-  reactApps: reactAppsFixture(false),
-});
+export const reactWebkitTest = webkitTest.extend<object, { reactApps: ReactApps }>(reactAppsFixture(false));

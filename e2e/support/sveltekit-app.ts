@@ -5,15 +5,15 @@
 // partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
 // environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit-app');
@@ -58,16 +58,12 @@ export async function sveltekitAppBuild(): Promise<string> {
       TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const),
       (dir) => {
         cpSync(APP_SOURCE, dir, { recursive: true });
-        for (const [file, code] of blocks) {
-          mkdirSync(dirname(join(dir, file)), { recursive: true });
-          writeFileSync(join(dir, file), code);
-        }
+        writeFiles(dir, blocks);
       },
-      async (dir) => {
-        const started = Date.now();
-        await run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir });
-        console.log(`sveltekit-app: vite build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
+      (dir) =>
+        timed('sveltekit-app: vite build', () =>
+          run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir }),
+        ),
       // .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
       { buildInCache: true },
     ),

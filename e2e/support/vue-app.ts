@@ -5,15 +5,10 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { buildKey, cachedProject } from './framework-apps';
+import { buildKey, cachedProject, QUERY_SIGNING_CONFIG as SIGNING_CONFIG } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'vue-app');
 const TOOLING = ['vue', 'vite', '@vitejs/plugin-vue'];
-
-// The partner's environment module: here it reads the sandbox's addresses from the page's query, which the test sets.
-const SIGNING_CONFIG = `const query = new URLSearchParams(location.search);
-export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
-`;
 
 /** The production build's folder, made for base `/vue/`. */
 export async function vueAppBuild(): Promise<string> {
