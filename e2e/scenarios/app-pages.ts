@@ -1,12 +1,21 @@
 // What the scenarios of the framework apps and backends read on their pages: the signing frame's text, the page's
 // markup, the requests a server got, and the search for any piece of a token in a text.
-import { expect } from '../support/fixtures';
+import type { TestInfo } from '@playwright/test';
+import { requestLoopback } from '../../lib/loopback-client.mjs';
+import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
 import { PIECE_LENGTH } from '../../test/docs/ssr/token-check';
 import { SIGNER_LINE } from './expected';
+import type { ScenarioArgs } from './scenario-test';
 
 declare const window: Window & { signingEvents?: string[] };
+
+/** What an app's scenario module registers its tests with: the usual fixtures and the app's own (`T`). */
+export type AppScenarioTest<T> = (
+  title: string,
+  body: (args: ScenarioArgs & T, testInfo: TestInfo) => Promise<void>,
+) => void;
 
 /** Every token of which `text` holds a `length`-character piece (none: no token is there, whole or cut). */
 export function piecesIn(text: string, tokens: string[], length = PIECE_LENGTH): string[] {
@@ -54,6 +63,13 @@ export const pageHtml = (host: Host) => host.evaluate(() => document.documentEle
 
 /** How many frames the page has. */
 export const framesOnPage = (host: Host) => host.evaluate(() => document.querySelectorAll('iframe').length);
+
+/** A page of the app's server as a cache would fetch it, with the signer's session (the apps' cookie): its body. */
+export async function fetchAsSigner(url: string, applicationId: string, sandbox: Sandbox): Promise<string> {
+  const answer = await requestLoopback({ url, headers: { cookie: `signer=${applicationId}` }, ca: sandbox.cert });
+  expect(answer.status, `GET ${url}`).toBe(200);
+  return answer.body;
+}
 
 /** Every request target (query included) the servers of `origins` received while `run` ran. */
 export async function requestsDuring(origins: string[], run: () => Promise<void>): Promise<string[]> {

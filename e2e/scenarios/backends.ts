@@ -4,19 +4,15 @@
 // HTML the backend served, no DOM, no console, no URL any server received, and no line the backend printed.
 import { expect } from '../support/fixtures';
 import type { Backend } from '../support/backend-apps';
-import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { piecesIn, requestsDuring, untilFrameShows } from './app-pages';
+import { type AppScenarioTest, piecesIn, requestsDuring, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
-
-type BackendArgs = { host: Host; backend: Backend };
-export type BackendScenarioTest = (title: string, body: (args: BackendArgs) => Promise<void>) => void;
 
 const FRAME = 'svc-contract-signing iframe';
 /** The debug logs' redaction unit: no 8-character piece of a token may show anywhere. */
 const PIECE = 8;
 
-export function backendScenarios(test: BackendScenarioTest, name: string): void {
+export function backendScenarios(test: AppScenarioTest<{ backend: Backend }>, name: string): void {
   test(`the docs' page with the docs' ${name} blocks: the token route hands out the token, the signer signs, the webhook route verifies application.contract.signed; the token in no HTML, DOM, console, URL or log`, async ({
     host,
     backend,

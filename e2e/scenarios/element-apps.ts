@@ -1,19 +1,16 @@
 // <svc-contract-signing> in a real framework app (support/element-fixture.ts), in every engine it runs in: one
 // session however often the parent re-renders, the token nowhere in the DOM, unmount while loading, a new token,
-// an error. Each app exposes the same window.testApp (e2e/apps/vue-app/src/main.ts, e2e/apps/angular-app/src/main.ts).
-import type { TestInfo } from '@playwright/test';
-import { expect, issueToken, type Sandbox } from '../support/fixtures';
+// an error; and `hidden` (issue #28): the session is prepared while hidden (no box), removing `hidden` shows the
+// ready contract at once with no request to the signing origin, hiding it again keeps the session, and it signs.
+// Each app exposes the same window.testApp (e2e/apps/vue-app/src/main.ts, e2e/apps/angular-app/src/main.ts).
+import { expect, issueToken } from '../support/fixtures';
 import type { ElementApp, ElementApps } from '../support/element-fixture';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { frameText, pageHtml, untilFrameShows } from './app-pages';
+import { type AppScenarioTest, frameText, pageHtml, requestsDuring, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
-type ElementArgs = { host: Host; sandbox: Sandbox; elementApps: ElementApps };
-export type ElementScenarioTest = (
-  title: string,
-  body: (args: ElementArgs, testInfo: TestInfo) => Promise<void>,
-) => void;
+type ElementScenarioTest = AppScenarioTest<{ elementApps: ElementApps }>;
 
 interface Observed {
   renders: number;
@@ -24,6 +21,8 @@ interface Observed {
 }
 type TestApp = {
   mount(token: string): void;
+  mountHidden(token: string): void;
+  setHidden(hidden: boolean): void;
   rerender(count: number): Promise<void>;
   setToken(token: string): Promise<void>;
   unmount(): void;
@@ -111,5 +110,50 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
       .poll(async () => (await observed(host)).alert, { message: 'the example shows the error' })
       .toBe('Signing stopped (not_found).');
     expect((await observed(host)).framesNow, 'the app explains the error in its frame').toBe(1);
+  });
+}
+
+/** The frame's rendered height now (0: no box). */
+const frameHeight = (host: Host) =>
+  host.evaluate(() => document.querySelector('svc-contract-signing iframe')?.getBoundingClientRect().height ?? 0);
+
+/** <svc-contract-signing hidden>: prepared while hidden, shown at once. */
+export function elementHiddenScenarios(test: ElementScenarioTest, app: ElementApp): void {
+  test(`${app}: hidden prepares the contract; shown, it is ready at once with no request to the signing origin, and signs`, async ({
+    host,
+    sandbox,
+    elementApps,
+  }) => {
+    const { token } = await issueToken(sandbox, 'complete');
+    await host.goto(elementApps.url(app));
+    await host.evaluate((token) => window.testApp.mountHidden(token), token);
+    await untilFrameShows(host, SIGNER_LINE, {
+      frame: FRAME,
+      hidden: true,
+      message: 'the hidden frame got the contract',
+    });
+    expect(await frameHeight(host), 'hidden: no box').toBe(0);
+    expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
+
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
+      // Shown in the same frame of the browser: the element's check runs in this task's microtasks.
+      const height = await host.evaluate(async () => {
+        window.testApp.setHidden(false);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return document.querySelector('svc-contract-signing iframe')?.getBoundingClientRect().height ?? 0;
+      });
+      expect(height, 'shown at the next frame').toBeGreaterThan(0);
+      expect(await frameText(host, { frame: FRAME, hidden: true })).toContain(SIGNER_LINE);
+    });
+    expect(requests, 'no request to the signing origin after showing').toEqual([]);
+
+    await host.evaluate(() => window.testApp.setHidden(true));
+    await host.evaluate(() => window.testApp.setHidden(false));
+    await host.clickInFrame(FRAME, SIGN_BUTTON);
+    await expect
+      .poll(async () => (await observed(host)).signed, { message: 'contract-completed reached the app' })
+      .toBe(1);
+    expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
+    expect(sandbox.sessionStarts(token), 'hidden and shown again: one session').toBe(1);
   });
 }

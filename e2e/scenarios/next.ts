@@ -2,24 +2,28 @@
 // of docs/frameworks.md signs to completion with a Server Action token that is in no HTML or RSC response; `hidden`
 // then shown is ready at once with no request to the signing origin; a re-render never restarts; leaving the page
 // by a client-side navigation leaves nothing behind.
-import type { TestInfo } from '@playwright/test';
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { NextApp } from '../support/next-app';
 import type { Received, ResponseLog } from '../support/next-fixture';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { frameText, framesOnPage, pageHtml, piecesIn, requestsDuring, untilFrameShows } from './app-pages';
+import {
+  type AppScenarioTest,
+  frameText,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  requestsDuring,
+  untilFrameShows,
+} from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
-type NextArgs = {
-  host: Host;
-  sandbox: Sandbox;
+type NextFixtures = {
   nextApp: NextApp;
   responses: ResponseLog | null;
   messageListeners: (() => Promise<number>) | null;
 };
-export type NextScenarioTest = (title: string, body: (args: NextArgs, testInfo: TestInfo) => Promise<void>) => void;
 
 declare const window: Window & { signingEvents?: string[]; beforeLeaving?: boolean; preparedFrame?: unknown };
 
@@ -74,7 +78,7 @@ function holding(received: Received[], tokens: string[]): string[] {
     .map((response) => `${response.method} ${response.url} (${response.action ? 'action' : response.contentType})`);
 }
 
-export function nextScenarios(test: NextScenarioTest): void {
+export function nextScenarios(test: AppScenarioTest<NextFixtures>): void {
   test('server component page: signs with a Server Action token that is in no HTML or RSC response, only in the action answer', async ({
     host,
     sandbox,

@@ -3,16 +3,28 @@
 // token in the browser, so no piece of it is in the HTML, __NUXT_DATA__, an attribute or the console; the signer signs
 // through to the docs' webhook route, which verifies the sandbox's `application.contract.signed` delivery.
 import { expect, type Sandbox } from '../support/fixtures';
-import type { Host } from '../support/host';
 import { NUXT_WEBHOOK_PATH, type NuxtApp } from '../support/nuxt-app';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { framesOnPage, pageHtml, piecesIn, signingEvents, untilElementReady, VISIT } from './app-pages';
-import { serverPage, webhookEventsOf } from './nuxt-server';
+import {
+  type AppScenarioTest,
+  fetchAsSigner,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  signingEvents,
+  untilElementReady,
+  VISIT,
+} from './app-pages';
 
-type NuxtArgs = { host: Host; sandbox: Sandbox; nuxtApp: NuxtApp };
-export type NuxtScenarioTest = (title: string, body: (args: NuxtArgs) => Promise<void>) => void;
+/** A signing page's HTML as the server renders it for the signer: the element and the page's __NUXT_DATA__. */
+async function serverPage(app: NuxtApp, applicationId: string, sandbox: Sandbox, page = '/sign'): Promise<string> {
+  const html = await fetchAsSigner(app.url(`/apply/${applicationId}${page}`), applicationId, sandbox);
+  expect(html, 'the server rendered the element').toContain('<svc-contract-signing token-url="/api/signing-token"');
+  expect(html, "Nuxt's hydration data").toContain('id="__NUXT_DATA__"');
+  return html;
+}
 
-export function nuxtScenarios(test: NuxtScenarioTest): void {
+export function nuxtScenarios(test: AppScenarioTest<{ nuxtApp: NuxtApp }>): void {
   test("SSR page with token-url: no piece of the token in the HTML, __NUXT_DATA__, the DOM or the console; signs through to the docs' webhook route", async ({
     host,
     sandbox,
@@ -41,11 +53,11 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
     expect(await signingEvents(host)).toEqual([...VISIT, 'contract-completed']);
     expect(sandbox.sessionStarts(token!), 'one signing session').toBe(1);
     await expect
-      .poll(() => webhookEventsOf(nuxtApp, applicationId), {
+      .poll(() => nuxtApp.signedEvents(applicationId), {
         message: "the docs' webhook route verified the application.contract.signed delivery",
       })
       .toHaveLength(1);
-    const [eventId] = await webhookEventsOf(nuxtApp, applicationId);
+    const [eventId] = await nuxtApp.signedEvents(applicationId);
     const deliveries = sandbox.deliveries().filter((d) => d.event_id === eventId && d.url.endsWith(NUXT_WEBHOOK_PATH));
     expect(deliveries.map((d) => [d.success, d.http_status])).toEqual([[true, 200]]);
     const printed = host.messages(); // null in WebKit: WebDriver shows no console

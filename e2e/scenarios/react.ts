@@ -1,17 +1,13 @@
 // The README's React example in a real React app (support/react-apps.ts), in every engine: one session however
 // often the parent re-renders, the latest callback, the signed frame kept, unmount, a new token, an error.
-import type { TestInfo } from '@playwright/test';
-import { expect, issueToken, type Sandbox } from '../support/fixtures';
+import { expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { Observed } from '../apps/react-app/src/observed';
 import type { ReactApps, ReactVariant } from '../support/react-fixture';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { frameText, pageHtml, untilFrameShows } from './app-pages';
+import { type AppScenarioTest, frameText, pageHtml, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE } from './expected';
 import { expectLiveDarkGerman } from './live-presentation';
-
-type ReactArgs = { host: Host; sandbox: Sandbox; reactApps: ReactApps };
-export type ReactScenarioTest = (title: string, body: (args: ReactArgs, testInfo: TestInfo) => Promise<void>) => void;
 
 type TestApp = {
   mount(token: string, strict: boolean): void;
@@ -32,7 +28,10 @@ async function mountAt(host: Host, url: string, token: string): Promise<void> {
   await host.evaluate((token) => window.testApp.mount(token, true), token);
 }
 
-export function reactScenarios(test: ReactScenarioTest, variants: readonly ReactVariant[]): void {
+export function reactScenarios(
+  test: AppScenarioTest<{ reactApps: ReactApps }>,
+  variants: readonly ReactVariant[],
+): void {
   for (const variant of variants) {
     test(`${variant} (StrictMode): signs to completion while the parent re-renders 50 times: one session, the latest onCompleted, the signed frame stays until unmount`, async ({
       host,

@@ -2,15 +2,20 @@
 // engine (issue #41): SSR on, adapter-node's `node build`; the element asks the docs' token route for the token in
 // the browser, so no piece of it is in any HTML, any __data.json or any attribute; it signs to the end; a
 // client-side navigation away and back leaves one frame and repeats no event.
-import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import type { SvelteKitApp } from '../support/sveltekit-app';
-import { framesOnPage, pageHtml, piecesIn, signingEvents, untilElementReady, VISIT } from './app-pages';
-
-type SvelteKitArgs = { host: Host; sandbox: Sandbox; sveltekitApp: SvelteKitApp };
-export type SvelteKitScenarioTest = (title: string, body: (args: SvelteKitArgs) => Promise<void>) => void;
+import {
+  type AppScenarioTest,
+  fetchAsSigner,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  signingEvents,
+  untilElementReady,
+  VISIT,
+} from './app-pages';
 
 declare const window: Window & { beforeLeaving?: boolean };
 
@@ -34,17 +39,13 @@ const signedPageShown = (host: Host) =>
 async function serverResponses(app: SvelteKitApp, applicationId: string, sandbox: Sandbox): Promise<string[]> {
   const page = app.url(`/apply/${applicationId}/sign`);
   const bodies: string[] = [];
-  for (const url of [page, `${page}/__data.json`]) {
-    const answer = await requestLoopback({ url, headers: { cookie: `signer=${applicationId}` }, ca: sandbox.cert });
-    expect(answer.status, `GET ${url}`).toBe(200);
-    bodies.push(answer.body);
-  }
+  for (const url of [page, `${page}/__data.json`]) bodies.push(await fetchAsSigner(url, applicationId, sandbox));
   expect(bodies[0], 'the server rendered the element').toContain('<svc-contract-signing');
   expect(bodies[1], 'the layout data').toContain('"type":"data"');
   return bodies;
 }
 
-export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
+export function sveltekitScenarios(test: AppScenarioTest<{ sveltekitApp: SvelteKitApp }>): void {
   test('SSR page with token-url: no piece of the token in the HTML, __data.json or an attribute after hydration; signs to the end', async ({
     host,
     sandbox,

@@ -8,7 +8,7 @@
 // own login) and /signing-token go to it, as to a partner's server behind its TLS proxy; every answer it gives
 // there is kept, so the tests know what it served. Its service calls go through a relay that notes the tokens.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { snippet } from '../../lib/doc-snippets.mjs';
@@ -16,7 +16,7 @@ import { freePort } from '../../lib/free-port.mjs';
 import { send } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import { djangoPython } from './django-venv';
 import { HOSTS, type Harness, SDK_DIST_DIR, type Sandbox } from './fixtures';
 import { htmlPage, serverRenderedPage } from './plain-pages';
@@ -27,12 +27,10 @@ export type BackendKind = 'django' | 'php';
 export interface Served {
   request: string;
   status: number;
-  contentType: string;
   body: string;
 }
 
 export interface Backend {
-  kind: BackendKind;
   /** The backend's own sandbox (its webhooks go to the backend). */
   sandbox: Sandbox;
   /** The partner's login for an application, which opens the docs' page. */
@@ -64,31 +62,6 @@ function project(kind: BackendKind): string {
   return dir;
 }
 
-/** Sends the browser's request to the backend on `port` and keeps what it answered. */
-function forwardKept(port: number, kept: Served[]) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const body = Buffer.concat(chunks);
-          kept.push({
-            request: `${req.method} ${req.url}`,
-            status: answer.statusCode ?? 0,
-            contentType: String(answer.headers['content-type'] ?? ''),
-            body: body.toString('utf8'),
-          });
-          res.writeHead(answer.statusCode ?? 502, answer.headers).end(body);
-        });
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  };
-}
-
 /** The command, arguments and readiness line of each backend's server on `port`. */
 async function serverOf(kind: BackendKind, port: number) {
   if (kind === 'php')
@@ -107,15 +80,15 @@ async function serverOf(kind: BackendKind, port: number) {
 }
 
 /** What the docs say to set, and nothing else the app reads. */
-function environmentOf(kind: BackendKind, sandbox: Sandbox, serviceBase: string, certFile: string) {
+function environmentOf(kind: BackendKind, sandbox: Sandbox, serviceBase: string) {
   const common = {
     SVC_BASE_URL: serviceBase,
     SVC_API_TOKEN: sandbox.apiToken,
     SVC_WEBHOOK_SECRET: sandbox.webhookSecret,
   };
-  if (kind === 'php') return { ...common, SVC_CA_FILE: certFile };
+  if (kind === 'php') return { ...common, SVC_CA_FILE: sandbox.certFile };
   // This machine sets SSL_CERT_FILE for every process: the docs' value replaces it.
-  return { ...common, SSL_CERT_FILE: certFile, DJANGO_SECRET_KEY: crypto.randomUUID(), PYTHONUNBUFFERED: '1' };
+  return { ...common, SSL_CERT_FILE: sandbox.certFile, DJANGO_SECRET_KEY: crypto.randomUUID(), PYTHONUNBUFFERED: '1' };
 }
 
 /** Starts `kind` with a sandbox of its own and puts it behind the harness's partner origin. */
@@ -141,7 +114,7 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     `${kind} backend`,
     dir,
     () => args,
-    () => environmentOf(kind, sandbox, serviceBase, sandbox.certFile),
+    () => environmentOf(kind, sandbox, serviceBase),
     ready,
     { command, port, readyOn },
   ).catch(async (error) => {
@@ -156,7 +129,14 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     });
 
   const kept: Served[] = [];
-  for (const prefix of ['login', 'signing-token']) harness.mount(prefix, forwardKept(port, kept));
+  const keep = (req: IncomingMessage) => (answer: IncomingMessage, body: Buffer) =>
+    kept.push({
+      request: `${req.method} ${req.url}`,
+      status: answer.statusCode ?? 0,
+      body: body.toString('utf8'),
+    });
+  for (const prefix of ['login', 'signing-token'])
+    harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, port, keep(req)));
   const { block, csp } = serverRenderedPage(sandbox);
   harness.mount('sign', (_req: IncomingMessage, res: ServerResponse) =>
     send(res, 200, htmlPage(block), {
@@ -166,7 +146,6 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     }),
   );
   return {
-    kind,
     sandbox,
     webhookUrl,
     loginUrl: (applicationId) => `${harness.origins.partner}/login/${applicationId}`,

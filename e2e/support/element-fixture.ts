@@ -1,9 +1,8 @@
-// The element's partner apps (support/vue-app.ts, support/angular-app.ts) on the harness's partner origin, which
+// The element's partner apps (support/element-apps.ts) on the harness's partner origin, which
 // the sandbox lets frame the signing app: /vue/ and /angular/ serve their production builds.
 import { test, webkitTest, type Harness } from './fixtures';
 import { serveBuild } from './framework-apps';
-import { angularAppBuild } from './angular-app';
-import { vueAppBuild } from './vue-app';
+import { angularAppBuild, vueAppBuild } from './element-apps';
 
 export type ElementApp = 'vue' | 'angular';
 

@@ -1,4 +1,4 @@
-// What every partner app built for the tests shares (support/*-app.ts, support/react-apps.ts):
+// What every partner app built for the tests shares (support/*-app.ts, support/element-apps.ts, support/react-apps.ts):
 // contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
 // project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
 // keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
@@ -94,25 +94,11 @@ export async function installFromRegistry(dir: string): Promise<void> {
   const registry = await startVerdaccio();
   try {
     const env = { ...process.env, npm_config_userconfig: registry.npmrc };
-    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], {
-      env,
-    });
+    const from = ['--registry', registry.url, '--ignore-scripts'];
+    await run('npm', ['publish', PACKAGE_DIR, ...from, '--tag', 'test'], { env });
     // A throwaway cache: the package must come from this registry.
-    await run(
-      'npm',
-      [
-        'install',
-        `contracts-sdk@${PACKAGE_VERSION}`,
-        '--registry',
-        registry.url,
-        '--cache',
-        join(dir, '.npm-cache'),
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-      ],
-      { cwd: dir, env },
-    );
+    const quiet = ['--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund'];
+    await run('npm', ['install', `contracts-sdk@${PACKAGE_VERSION}`, ...from, ...quiet], { cwd: dir, env });
   } finally {
     await registry.stop();
   }
@@ -200,16 +186,10 @@ export async function withBuildLock<T>(name: string, build: () => Promise<T>): P
 
 /** Whether the process holding the lock still runs (true while it has not yet written its PID). */
 function ownerAlive(lock: string): boolean {
-  let pid: number;
   try {
-    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
+    process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
     return true;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'; // no PID written yet: its owner is starting
   }
 }

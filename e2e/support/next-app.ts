@@ -10,7 +10,7 @@ import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, mountTokenRelay, type PartnerApp, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
 import { buildKey, cachedProject, timed, withBuildLock } from './framework-apps';
 
@@ -49,14 +49,10 @@ export async function nextAppBuild(): Promise<string> {
   );
 }
 
-export interface NextApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The signing tokens the Server Action got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
+/** issuedTokens: the tokens its Server Action got. */
+export interface NextApp extends PartnerApp {
   /** How many Server Action calls the app's server answered. */
   actionCalls(): number;
-  stop(): Promise<void>;
 }
 
 /** Starts `next start` for this worker's sandbox and mounts it at /next/ of the harness. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
 import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
 
@@ -75,16 +75,11 @@ export async function nuxtTypecheck(dir: string): Promise<string> {
     .join('\n');
 }
 
-export interface NuxtApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The login page that gives the browser the signer's session for an application, then opens its signing page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the token route got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
+export interface NuxtApp extends LoginApp {
   /** The app's server itself (http on loopback), as the sandbox's webhook deliveries reach it. */
   direct(path: string): string;
-  stop(): Promise<void>;
+  /** The ids of the `application.contract.signed` events the docs' webhook route verified for an application. */
+  signedEvents(applicationId: string): Promise<string[]>;
 }
 
 /** Starts the built server on `port` for this worker's sandbox and forwards the app's paths of the harness to it. */
@@ -112,11 +107,16 @@ export async function startNuxtApp(harness: Harness, sandbox: Sandbox, port: num
     harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, server.port));
 
   const url = (path: string) => `${harness.origins.partner}${path}`;
+  const direct = (path: string) => `http://127.0.0.1:${port}${path}`;
   return {
     url,
     loginUrl: (applicationId) => url(`/login/${applicationId}`),
     issuedTokens,
-    direct: (path) => `http://127.0.0.1:${port}${path}`,
+    direct,
+    async signedEvents(applicationId) {
+      const answer = await fetch(direct(`/api/applications/${applicationId}/signed-events`));
+      return ((await answer.json()) as { events: string[] }).events;
+    },
     stop: () => stopServer(server.process),
   };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
 import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
 
@@ -84,15 +84,7 @@ export async function svelteCheck(dir: string): Promise<string> {
     .join('\n');
 }
 
-export interface SvelteKitApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The login page that gives the browser the signer's session for an application, then opens its signing page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the token route got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
-  stop(): Promise<void>;
-}
+export type SvelteKitApp = LoginApp;
 
 /** Starts `node build` for this worker's sandbox and mounts it at /sveltekit/ of the harness. */
 export async function startSvelteKitApp(harness: Harness, sandbox: Sandbox): Promise<SvelteKitApp> {

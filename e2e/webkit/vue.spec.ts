@@ -1,5 +1,7 @@
 // <svc-contract-signing> in a real Vue 3 app (Vite production build) in WebKit.
-import { elementScenarios } from '../scenarios/element-apps';
+import { elementHiddenScenarios, elementScenarios } from '../scenarios/element-apps';
 import { elementWebkitTest } from '../support/element-fixture';
 
-elementScenarios(elementWebkitTest(['vue']), 'vue');
+const test = elementWebkitTest(['vue']);
+elementScenarios(test, 'vue');
+elementHiddenScenarios(test, 'vue');
