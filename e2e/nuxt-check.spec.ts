@@ -1,7 +1,5 @@
-// The Nuxt app (support/nuxt-app.ts) without a browser, once per run (Chromium's project): `nuxt typecheck` passes
-// on it (the docs' blocks, and the Vue section's declaration file typing the page's template); the docs' token route
-// answers only the element's request in the signer's own session, never to be cached; the docs' webhook route takes
-// only a delivery signed with the whole `whsec_…` secret over the raw body, within 300 s, and counts a repeat once.
+// The Nuxt app (support/nuxt-app.ts) without a browser, once per run (Chromium's project): `nuxt typecheck`, the docs'
+// token and webhook routes, and the cached route the docs warn of.
 import { createHmac } from 'node:crypto';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';

@@ -1,6 +1,5 @@
 // The SvelteKit app (support/sveltekit-app.ts) without a browser, once per run (Chromium's project): svelte-check
-// passes on it (the docs' blocks and contracts-sdk/svelte's typing of the element), and the docs' token route
-// answers only the element's request in the signer's own session (401, 403), 502 when the contracts call fails, never cached.
+// passes on it, and the docs' token route answers as the token route's checklist says.
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';
 import { svelteCheck, sveltekitAppBuild } from './support/sveltekit-app';

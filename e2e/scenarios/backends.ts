@@ -1,7 +1,5 @@
 // docs/server-rendered.md's page with the document's own backend blocks behind it (support/backend-apps.ts: Django,
-// PHP), in every engine (issue #53): the signer logs in, the element asks the backend's token route, the signer
-// signs, and the backend's webhook route verifies the service's application.contract.signed. The token is in no
-// HTML the backend served, no DOM, no console, no URL any server received, and no line the backend printed.
+// PHP), in every engine (issue #53): signed through to the webhook route, the token in no place it must not be.
 import { expect } from '../support/fixtures';
 import type { Backend } from '../support/backend-apps';
 import { SIGN_BUTTON } from '../support/sdk-driver';

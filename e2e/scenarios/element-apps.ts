@@ -1,10 +1,7 @@
-// <svc-contract-signing> in a real framework app (support/element-fixture.ts), in every engine it runs in: one
-// session however often the parent re-renders, the token nowhere in the DOM, unmount while loading, a new token,
-// an error; and `hidden` (issue #28): the session is prepared while hidden (no box), removing `hidden` shows the
-// ready contract at once with no request to the signing origin, hiding it again keeps the session, and it signs.
-// Each app exposes the same window.testApp (e2e/apps/vue-app/src/main.ts, e2e/apps/angular-app/src/main.ts).
+// <svc-contract-signing> in a real framework app (support/client-app-fixtures.ts), in every engine it runs in, shown and
+// `hidden` (issue #28). Each app exposes the same window.testApp (e2e/apps/{vue,angular}-app/src/main.ts).
 import { expect, issueToken } from '../support/fixtures';
-import type { ElementApp, ElementApps } from '../support/element-fixture';
+import type { ElementApp, ElementApps } from '../support/client-app-fixtures';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { type AppScenarioTest, frameText, pageHtml, requestsDuring, untilFrameShows } from './app-pages';

@@ -1,12 +1,10 @@
-// The Next.js app (support/next-app.ts, e2e/apps/next-app) in every engine (issue #28): the server component page
-// of docs/frameworks.md signs to completion with a Server Action token that is in no HTML or RSC response; `hidden`
-// then shown is ready at once with no request to the signing origin; a re-render never restarts; leaving the page
-// by a client-side navigation leaves nothing behind.
+// The Next.js app (support/next-app.ts, e2e/apps/next-app) in every engine (issue #28): the Server Action token in
+// no HTML or RSC response, `hidden` then shown, a re-render, a client-side navigation away.
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { NextApp } from '../support/next-app';
-import type { Received, ResponseLog } from '../support/next-fixture';
+import type { Received, ResponseLog } from '../support/app-fixtures';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import {
   type AppScenarioTest,

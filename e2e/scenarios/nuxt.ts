@@ -1,7 +1,5 @@
-// The Nuxt app (support/nuxt-app.ts, e2e/apps/nuxt-app: docs/frameworks.md "Nuxt") in every engine (issue #53):
-// `nuxt build`, then Nitro's node server; the element of the server-rendered page asks the docs' token route for the
-// token in the browser, so no piece of it is in the HTML, __NUXT_DATA__, an attribute or the console; the signer signs
-// through to the docs' webhook route, which verifies the sandbox's `application.contract.signed` delivery.
+// The Nuxt app (support/nuxt-app.ts: docs/frameworks.md "Nuxt") in every engine (issue #53): the element asks the
+// docs' token route in the browser, so no piece of the token is in the server's HTML; signed through to the webhook.
 import { expect, type Sandbox } from '../support/fixtures';
 import { NUXT_WEBHOOK_PATH, type NuxtApp } from '../support/nuxt-app';
 import { SIGN_BUTTON } from '../support/sdk-driver';

@@ -3,7 +3,7 @@
 import { expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { Observed } from '../apps/react-app/src/observed';
-import type { ReactApps, ReactVariant } from '../support/react-fixture';
+import type { ReactApps, ReactVariant } from '../support/client-app-fixtures';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { type AppScenarioTest, frameText, pageHtml, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE } from './expected';

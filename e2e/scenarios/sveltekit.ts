@@ -1,7 +1,5 @@
-// The SvelteKit app (support/sveltekit-app.ts, e2e/apps/sveltekit-app: docs/frameworks.md "SvelteKit") in every
-// engine (issue #41): SSR on, adapter-node's `node build`; the element asks the docs' token route for the token in
-// the browser, so no piece of it is in any HTML, any __data.json or any attribute; it signs to the end; a
-// client-side navigation away and back leaves one frame and repeats no event.
+// The SvelteKit app (support/sveltekit-app.ts: docs/frameworks.md "SvelteKit") in every engine (issue #41): the
+// element asks the docs' token route in the browser, so no piece of the token is in any HTML or __data.json.
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';

@@ -1,6 +1,5 @@
-// Running a partner's server-rendered app (support/next-app.ts, support/sveltekit-app.ts, support/nuxt-app.ts): its server started
-// from its build and waited for, the browser's requests forwarded to it, and a relay of the service's contracts
-// endpoint that notes each signing token on its way to the app's server, so the tests know what must be absent.
+// Running a partner's server-rendered app: its server started from its build and waited for, the browser's requests
+// forwarded to it, and a relay of the contracts endpoint that notes each signing token on its way to the app.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';

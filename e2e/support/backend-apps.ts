@@ -1,12 +1,8 @@
-// docs/server-rendered.md's backend blocks, run as copied (issue #53): the Django app (`django-views`,
-// `django-urls` as signing/views.py and signing/urls.py of e2e/apps/django-backend, `manage.py runserver` from a
-// venv of its pinned requirements) and the PHP router script (`php-router` as signing.php beside
-// e2e/apps/php-backend's login, `php -S`). Each gets only what the docs say to fill: SVC_BASE_URL,
-// SVC_API_TOKEN, SVC_WEBHOOK_SECRET, and the sandbox's certificate (SSL_CERT_FILE for Python, SVC_CA_FILE for PHP).
-// Each backend has a sandbox of its own that delivers application.contract.signed to its webhook route, and sits
-// behind the harness's partner origin with the docs' page (plain-pages.ts) at /sign/: /login/<id> (the partner's
-// own login) and /signing-token go to it, as to a partner's server behind its TLS proxy; every answer it gives
-// there is kept, so the tests know what it served. Its service calls go through a relay that notes the tokens.
+// docs/server-rendered.md's backend blocks, run as copied (issue #53): Django (`django-views`, `django-urls` in
+// e2e/apps/django-backend, `manage.py runserver` from a venv of its pins) and PHP (`php-router` beside
+// e2e/apps/php-backend's login, `php -S`), given only the variables the docs name. Each has a sandbox of its own that
+// delivers its webhooks to it, and sits behind the harness's partner origin with the docs' page at /sign/; the tokens
+// it got and every answer it gave there are kept, so the tests know what must be absent.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,6 @@
-// What every partner app built for the tests shares (support/*-app.ts, support/element-apps.ts, support/react-apps.ts):
-// contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
-// project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
-// keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
+// What every partner app built for the tests shares: contracts-sdk installed with npm from a registry (Verdaccio, the
+// package `npm run build` made) into a fresh project, the framework linked from the repository's node_modules, and
+// the build kept in .cache/<name>/<key>, keyed by all that goes into it, for every worker of every run.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {

@@ -1,9 +1,7 @@
-// A partner's Next.js app (App Router, TypeScript strict), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), Next from the e2e/apps/next workspace, the sources of e2e/apps/next-app as
-// docs/frameworks.md "Next.js (App Router)" tells partners, built once by `next build` (which type-checks) and run by
-// `next start` in each worker, behind /next/ of the harness's partner origin. The server's Server Action asks the
-// sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its environment) through a relay of the worker
-// that records the tokens issued, so the tests know the token they must not find.
+// A partner's Next.js app (App Router, TypeScript strict), for real: contracts-sdk from the registry, Next from the
+// e2e/apps/next workspace, e2e/apps/next-app as docs/frameworks.md tells partners, built once by `next build` (which
+// type-checks), run by `next start` in each worker behind /next/ of the harness's partner origin, its Server Action
+// through a relay that records the tokens.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync } from 'node:fs';

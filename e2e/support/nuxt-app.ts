@@ -1,10 +1,7 @@
-// A partner's Nuxt 4 app (SSR, Nitro's node server), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), Nuxt from the e2e/apps/nuxt workspace, the sources of e2e/apps/nuxt-app with the blocks
-// of docs/frameworks.md "Nuxt" written in as the files they say they are, built once by `nuxt build` and run by
-// `node .output/server/index.mjs` in each worker (NODE_EXTRA_CA_CERTS and the NUXT_ variables in its environment), at
-// the root of the harness's partner origin, as the docs' absolute `token-url="/api/signing-token"` wants it. Its token
-// route asks the sandbox's contracts endpoint through a relay of the worker that records the tokens issued, and the
-// sandbox delivers its webhooks to the app's own webhook route on the port the worker chose before it started.
+// A partner's Nuxt 4 app (SSR, Nitro's node server), for real: contracts-sdk from the registry, Nuxt from the
+// e2e/apps/nuxt workspace, e2e/apps/nuxt-app with the "Nuxt" blocks of docs/frameworks.md written in, built once by
+// `nuxt build`, run in each worker at the root of the harness's partner origin (the docs' absolute token-url), its
+// token route through a relay that records the tokens, the sandbox's webhooks to its own route.
 import { execFile } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

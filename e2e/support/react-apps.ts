@@ -31,8 +31,6 @@ export interface ReactApp {
   projectDir: string;
   /** The production build (vite build), made for base `/react-<major>/`. */
   buildDir: string;
-  /** The README block written to src/SignLoanContract.tsx. */
-  example: string;
 }
 
 /** React and react-dom of `major`, with the scheduler that react-dom resolves, copied into the project. */
@@ -81,7 +79,7 @@ export async function reactApp(major: ReactMajor): Promise<ReactApp> {
     },
     { builtFile: join('build', 'index.html') },
   );
-  return { projectDir: done, buildDir: join(done, 'build'), example };
+  return { projectDir: done, buildDir: join(done, 'build') };
 }
 
 /** Vite's dev server for the project, as connect middleware under `base` (no HMR socket: nothing edits files). */

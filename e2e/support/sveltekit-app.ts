@@ -1,9 +1,7 @@
-// A partner's SvelteKit app (Svelte 5, SSR on, adapter-node), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), SvelteKit from the e2e/apps/sveltekit workspace, the sources of
-// e2e/apps/sveltekit-app with the blocks of docs/frameworks.md "SvelteKit" written in as the files they say they
-// are, built once by `vite build` and run by `node build` in each worker, behind /sveltekit/ of the harness's
-// partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
-// environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
+// A partner's SvelteKit app (Svelte 5, SSR on, adapter-node), for real: contracts-sdk from the registry, SvelteKit
+// from the e2e/apps/sveltekit workspace, e2e/apps/sveltekit-app with the "SvelteKit" blocks of docs/frameworks.md
+// written in, built once by `vite build`, run by `node build` in each worker behind /sveltekit/ of the harness's
+// partner origin, its token route through a relay that records the tokens.
 import { execFile } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
