@@ -12,7 +12,7 @@ import { freePort } from '../../lib/free-port.mjs';
 import { send } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import { djangoPython } from './django-venv';
 import { HOSTS, type Harness, SDK_DIST_DIR, type Sandbox } from './fixtures';
 import { htmlPage, serverRenderedPage } from './plain-pages';
@@ -26,13 +26,10 @@ export interface Served {
   body: string;
 }
 
-export interface Backend {
+/** A partner's backend with its own login (LoginApp) in front of the docs' page. */
+export interface Backend extends Omit<LoginApp, 'url'> {
   /** The backend's own sandbox (its webhooks go to the backend). */
   sandbox: Sandbox;
-  /** The partner's login for an application, which opens the docs' page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the backend got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
   /** Every answer the backend gave through the harness, in order. */
   served(): Served[];
   /** Everything the backend printed (its log). */
@@ -40,7 +37,6 @@ export interface Backend {
   /** Resolves once the backend has printed a line matching `pattern`. */
   untilPrinted(pattern: RegExp): Promise<void>;
   webhookUrl: string;
-  stop(): Promise<void>;
 }
 
 /** The project folder of a backend with the docs' blocks written in as the files they say they are. */

@@ -68,7 +68,6 @@ export async function angularAppBuild(): Promise<string> {
   const key = buildKey('angular', {
     sources: ANGULAR_SOURCE,
     texts: [example, SIGNING_CONFIG],
-    packages: [],
     modules: [[ANGULAR_MODULES, ANGULAR]],
   });
   const dir = await cachedProject(

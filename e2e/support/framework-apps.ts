@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -75,9 +76,9 @@ export function buildKey(
   {
     sources,
     texts,
-    packages,
+    packages = [],
     modules = [],
-  }: { sources: string; texts: string[]; packages: string[]; modules?: [string, string[]][] },
+  }: { sources: string; texts: string[]; packages?: string[]; modules?: [string, string[]][] },
 ): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(text);
@@ -146,6 +147,26 @@ export async function cachedProject(
     throw error;
   }
   return done;
+}
+
+/**
+ * A server-rendered app's project, e2e/apps/<name> with the docs' `blocks` written in, made by cachedProject under
+ * withBuildLock and built beside its result (its output holds paths relative to the project); the build is timed.
+ */
+export function lockedBuild(
+  name: string,
+  key: string,
+  linked: readonly Linked[],
+  blocks: readonly (readonly [string, string])[],
+  what: string,
+  build: (dir: string) => Promise<unknown>,
+): Promise<string> {
+  const prepare = (dir: string) => {
+    cpSync(join(REPO_ROOT, 'e2e', 'apps', name), dir, { recursive: true });
+    writeFiles(dir, blocks);
+  };
+  const timedBuild = (dir: string) => timed(`${name}: ${what}`, () => build(dir));
+  return withBuildLock(name, () => cachedProject(name, key, linked, prepare, timedBuild, { buildInCache: true }));
 }
 
 /** A production build as a static single-page app under /<prefix>/ of the harness's partner origin. */

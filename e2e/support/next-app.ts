@@ -2,16 +2,16 @@
 // e2e/apps/next workspace, e2e/apps/next-app as docs/frameworks.md tells partners, built once by `next build` (which
 // type-checks), run by `next start` in each worker behind /next/ of the harness's partner origin, its Server Action
 // through a relay that records the tokens.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { cpSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, mountTokenRelay, type PartnerApp, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, timed, withBuildLock } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
+const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
 // What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
 const TOOLING = ['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/react-dom', '@types/node'];
@@ -22,28 +22,11 @@ const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 /** `next build` once for every worker of every run with the same inputs; logs the time it took. */
 export async function nextAppBuild(): Promise<string> {
   const key = buildKey('next', { sources: APP_SOURCE, texts: [], packages: TOOLING });
-  return withBuildLock('next-app', () =>
-    cachedProject(
-      'next-app',
-      key,
-      TOOLING,
-      (dir) => cpSync(APP_SOURCE, dir, { recursive: true }),
-      (dir) =>
-        timed('next-app: next build', async () => {
-          const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
-            cwd: dir,
-            env: { ...process.env, ...QUIET_ENV },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          const output: string[] = [];
-          child.stdout.on('data', (chunk) => output.push(String(chunk)));
-          child.stderr.on('data', (chunk) => output.push(String(chunk)));
-          const [code] = await once(child, 'exit');
-          if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('')}`);
-        }),
-      // .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
-      { buildInCache: true },
-    ),
+  // Built in place: .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
+  return lockedBuild('next-app', key, TOOLING, [], 'next build', (dir) =>
+    run(process.execPath, [NEXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }).catch((error) => {
+      throw new Error(`next build failed (${error.code}):\n${error.stdout}${error.stderr}`);
+    }),
   );
 }
 

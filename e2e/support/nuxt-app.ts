@@ -3,7 +3,6 @@
 // `nuxt build`, run in each worker at the root of the harness's partner origin (the docs' absolute token-url), its
 // token route through a relay that records the tokens, the sandbox's webhooks to its own route.
 import { execFile } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +10,7 @@ import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'nuxt-app');
@@ -41,21 +40,8 @@ const docBlocks = () =>
 export async function nuxtAppBuild(): Promise<string> {
   const blocks = docBlocks();
   const key = buildKey('nuxt', { sources: APP_SOURCE, texts: blocks.flat(), packages: TOOLING });
-  return withBuildLock('nuxt-app', () =>
-    cachedProject(
-      'nuxt-app',
-      key,
-      TOOLING,
-      (dir) => {
-        cpSync(APP_SOURCE, dir, { recursive: true });
-        writeFiles(dir, blocks);
-      },
-      (dir) =>
-        timed('nuxt-app: nuxt build', () =>
-          run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }),
-        ),
-      { buildInCache: true },
-    ),
+  return lockedBuild('nuxt-app', key, TOOLING, blocks, 'nuxt build', (dir) =>
+    run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }),
   );
 }
 

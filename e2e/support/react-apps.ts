@@ -52,7 +52,7 @@ export async function reactApp(major: ReactMajor): Promise<ReactApp> {
     [REACT_MODULES[major], ['react', 'react-dom']],
     [ROOT_MODULES, ['vite']],
   ];
-  const key = buildKey(`react-${major}`, { sources: APP_SOURCE, texts: [example], packages: [], modules });
+  const key = buildKey(`react-${major}`, { sources: APP_SOURCE, texts: [example], modules });
   const prepare = (dir: string) => {
     addReact(dir, major);
     cpSync(APP_SOURCE, dir, { recursive: true });

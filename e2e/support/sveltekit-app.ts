@@ -3,7 +3,6 @@
 // written in, built once by `vite build`, run by `node build` in each worker behind /sveltekit/ of the harness's
 // partner origin, its token route through a relay that records the tokens.
 import { execFile } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +10,7 @@ import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, timed, withBuildLock, writeFiles } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit-app');
@@ -46,25 +45,12 @@ export async function sveltekitAppBuild(): Promise<string> {
   const key = buildKey('sveltekit', {
     sources: APP_SOURCE,
     texts: blocks.flat(),
-    packages: [],
     modules: [[SVELTEKIT_MODULES, TOOLING]],
   });
-  return withBuildLock('sveltekit-app', () =>
-    cachedProject(
-      'sveltekit-app',
-      key,
-      TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const),
-      (dir) => {
-        cpSync(APP_SOURCE, dir, { recursive: true });
-        writeFiles(dir, blocks);
-      },
-      (dir) =>
-        timed('sveltekit-app: vite build', () =>
-          run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir }),
-        ),
-      // .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
-      { buildInCache: true },
-    ),
+  // Built in place: .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
+  const linked = TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const);
+  return lockedBuild('sveltekit-app', key, linked, blocks, 'vite build', (dir) =>
+    run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir }),
   );
 }
 
