@@ -58,6 +58,10 @@ export async function untilElementReady(host: Host): Promise<void> {
     .toContain('contract-ready');
 }
 
+/** The signing frame's rendered height now (0: no box). */
+export const frameHeight = (host: Host, frame = 'iframe') =>
+  host.evaluate((frame) => document.querySelector(frame)?.getBoundingClientRect().height ?? 0, frame);
+
 /** The page's markup now, attributes included. */
 export const pageHtml = (host: Host) => host.evaluate(() => document.documentElement.outerHTML);
 

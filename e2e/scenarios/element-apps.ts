@@ -4,7 +4,7 @@ import { expect, issueToken } from '../support/fixtures';
 import type { ElementApp, ElementApps } from '../support/client-app-fixtures';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { type AppScenarioTest, frameText, pageHtml, requestsDuring, untilFrameShows } from './app-pages';
+import { type AppScenarioTest, frameHeight, frameText, pageHtml, requestsDuring, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
 type ElementScenarioTest = AppScenarioTest<{ elementApps: ElementApps }>;
@@ -110,10 +110,6 @@ export function elementScenarios(test: ElementScenarioTest, app: ElementApp): vo
   });
 }
 
-/** The frame's rendered height now (0: no box). */
-const frameHeight = (host: Host) =>
-  host.evaluate(() => document.querySelector('svc-contract-signing iframe')?.getBoundingClientRect().height ?? 0);
-
 /** <svc-contract-signing hidden>: prepared while hidden, shown at once. */
 export function elementHiddenScenarios(test: ElementScenarioTest, app: ElementApp): void {
   test(`${app}: hidden prepares the contract; shown, it is ready at once with no request to the signing origin, and signs`, async ({
@@ -129,7 +125,7 @@ export function elementHiddenScenarios(test: ElementScenarioTest, app: ElementAp
       hidden: true,
       message: 'the hidden frame got the contract',
     });
-    expect(await frameHeight(host), 'hidden: no box').toBe(0);
+    expect(await frameHeight(host, FRAME), 'hidden: no box').toBe(0);
     expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
 
     const requests = await requestsDuring([sandbox.origins.signing], async () => {

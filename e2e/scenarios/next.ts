@@ -8,6 +8,7 @@ import type { Received, ResponseLog } from '../support/app-fixtures';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import {
   type AppScenarioTest,
+  frameHeight,
   frameText,
   framesOnPage,
   pageHtml,
@@ -98,15 +99,10 @@ export function nextScenarios(test: AppScenarioTest<NextFixtures>): void {
 
     if (responses) {
       const received = await responses.list();
-      const actions = received.filter((response) => response.action);
-      expect(
-        actions.map((response) => response.body !== null),
-        'one Server Action answer, its body kept',
-      ).toEqual([true]);
-      expect(
-        received.some((response) => response.contentType.startsWith('text/html') && response.body !== null),
-        'the page HTML was received',
-      ).toBe(true);
+      const actionBodies = received.filter((response) => response.action).map((response) => response.body !== null);
+      expect(actionBodies, 'one Server Action answer, its body kept').toEqual([true]);
+      const html = received.some((response) => response.contentType.startsWith('text/html') && response.body !== null);
+      expect(html, 'the page HTML was received').toBe(true);
       expect(holding(received, [token]), 'the token is in the Server Action answer and nothing else').toEqual([
         `POST ${url} (action)`,
       ]);
@@ -114,10 +110,10 @@ export function nextScenarios(test: AppScenarioTest<NextFixtures>): void {
     // The page as any client gets it: its HTML and RSC payload hold no token (whatever a render might fetch).
     const fetched = await fetchFromNode(url, sandbox);
     expect(fetched[0]!.body, 'the HTML carries the RSC payload hydration reads').toContain('self.__next_f.push(');
-    expect(
-      holding(fetched, nextApp.issuedTokens(applicationId)),
-      'no piece of a token in the HTML (its self.__next_f payload included) or the RSC payload',
-    ).toEqual([]);
+    const leaks = holding(fetched, nextApp.issuedTokens(applicationId));
+    expect(leaks, 'no piece of a token in the HTML (its self.__next_f payload included) or the RSC payload').toEqual(
+      [],
+    );
   });
 
   test('hidden, then shown by a click: ready at once with no request to the signing origin; signs, contract.completed once', async ({
@@ -126,10 +122,7 @@ export function nextScenarios(test: AppScenarioTest<NextFixtures>): void {
     nextApp,
   }) => {
     const applicationId = await openPrepared(host, nextApp);
-    expect(
-      await host.evaluate(() => document.querySelector('iframe')?.getBoundingClientRect().height ?? 0),
-      'hidden: no box',
-    ).toBe(0);
+    expect(await frameHeight(host), 'hidden: no box').toBe(0);
     const [token] = nextApp.issuedTokens(applicationId);
     expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
 

@@ -93,7 +93,6 @@ export function sveltekitScenarios(test: AppScenarioTest<{ sveltekitApp: SvelteK
       tokens.map((token) => sandbox.sessionStarts(token)),
       'one session per visit',
     ).toEqual([1, 1]);
-    const dom = await pageHtml(host);
-    expect(piecesIn(dom, tokens), 'no piece of either token in the DOM').toEqual([]);
+    expect(piecesIn(await pageHtml(host), tokens), 'no piece of either token in the DOM').toEqual([]);
   });
 }

@@ -122,11 +122,7 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
 
   const kept: Served[] = [];
   const keep = (req: IncomingMessage) => (answer: IncomingMessage, body: Buffer) =>
-    kept.push({
-      request: `${req.method} ${req.url}`,
-      status: answer.statusCode ?? 0,
-      body: body.toString('utf8'),
-    });
+    kept.push({ request: `${req.method} ${req.url}`, status: answer.statusCode ?? 0, body: body.toString('utf8') });
   for (const prefix of ['login', 'signing-token'])
     harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, port, keep(req)));
   const { block, csp } = serverRenderedPage(sandbox);
