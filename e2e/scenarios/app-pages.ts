@@ -65,7 +65,6 @@ export const frameHeight = (host: Host, frame = 'iframe') =>
 /** The page's markup now, attributes included. */
 export const pageHtml = (host: Host) => host.evaluate(() => document.documentElement.outerHTML);
 
-/** How many frames the page has. */
 export const framesOnPage = (host: Host) => host.evaluate(() => document.querySelectorAll('iframe').length);
 
 /** A page of the app's server as a cache would fetch it, with the signer's session (the apps' cookie): its body. */

@@ -1,6 +1,7 @@
-// The server-rendered apps and backends for every engine, each a worker fixture: one server per worker for its
-// sandbox (an app built once for all), ended (by its PID) when the worker ends. Next.js's `responses` is what the
-// browser received from the app's server, where the driver can see it (Playwright), else null.
+// The server-rendered apps and backends for every engine (`<app>Test`: Chromium and Firefox; `<app>WebkitTest`:
+// WebKit), each a worker fixture: one server per worker for its sandbox (an app built once for all), ended (by its
+// PID) when the worker ends. Next.js's `responses` is what the browser received from the app's server, where the
+// driver can see it (Playwright), else null.
 import type { APIResponse, Page, Request, Response } from '@playwright/test';
 import { freePort } from '../../lib/free-port.mjs';
 import { type Backend, type BackendKind, startBackend } from './backend-apps';
@@ -25,11 +26,9 @@ const sveltekitApp = [
   { scope: 'worker', timeout: BUILD_TIMEOUT_MS },
 ] as const;
 
-/** Chromium and Firefox (Playwright). */
 export const sveltekitTest = test.extend<object, { sveltekitApp: SvelteKitApp }>({
   sveltekitApp: sveltekitApp as never,
 });
-/** WebKit (WebDriver). */
 export const sveltekitWebkitTest = webkitTest.extend<object, { sveltekitApp: SvelteKitApp }>({
   sveltekitApp: sveltekitApp as never,
 });
@@ -50,9 +49,7 @@ const nuxtFixtures = {
   ],
 } as const;
 
-/** Chromium and Firefox (Playwright). */
 export const nuxtTest = test.extend<object, NuxtWorkerFixtures>(nuxtFixtures as never);
-/** WebKit (WebDriver). */
 export const nuxtWebkitTest = webkitTest.extend<object, NuxtWorkerFixtures>(nuxtFixtures as never);
 
 // Each backend kind is a test type of its own, so that a worker holds one backend behind its harness's partner
@@ -73,9 +70,7 @@ const backendWebkitTests = {
   php: webkitTest.extend<object, { backend: Backend }>(backendFixture('php')),
 };
 
-/** Chromium and Firefox (Playwright). */
 export const backendTest = (kind: BackendKind) => backendTests[kind];
-/** WebKit (WebDriver). */
 export const backendWebkitTest = (kind: BackendKind) => backendWebkitTests[kind];
 
 /** One response of the app's server, as the browser received it. */
@@ -148,7 +143,6 @@ async function countMessageListeners(page: Page): Promise<number> {
   }
 }
 
-/** Chromium and Firefox (Playwright). */
 export const nextTest = test.extend<NextFixtures, { nextApp: NextApp }>({
   nextApp: nextAppFixture as never,
   responses: async ({ page, harness, browserName }, use) =>
