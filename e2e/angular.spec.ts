@@ -1,5 +1,5 @@
 // <svc-contract-signing> in a real Angular app (ng build, production, contracts-sdk from the registry): Chromium.
 import { elementScenarios } from './scenarios/element-apps';
-import { elementTest } from './support/element-fixture';
+import { elementTest } from './support/client-app-fixtures';
 
 elementScenarios(elementTest(['angular']), 'angular');

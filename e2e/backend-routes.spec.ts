@@ -1,13 +1,10 @@
-// docs/server-rendered.md's Django and PHP blocks (support/backend-apps.ts) called from Node, no browser, once per
-// run (Chromium's project only): each token route answers as the document's checklist says (401 without a
-// session, 403 without the element's header, 502 when the contracts call fails, else the token, no-store), and
-// each webhook route answers 400 to a delivery whose signature does not verify (another key, Standard Webhooks'
-// decoded key, an old timestamp) and 204 to one that does.
+// docs/server-rendered.md's Django and PHP routes (support/backend-apps.ts) called from Node, no browser, once per
+// run (Chromium's project only): the token route and the webhook route as the document's checklist says.
 import { createHmac } from 'node:crypto';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { signatureHeader } from '../demo/server/webhook-signature.mjs';
 import type { Backend } from './support/backend-apps';
-import { backendTest } from './support/backend-fixture';
+import { backendTest } from './support/app-fixtures';
 import { expect } from './support/fixtures';
 
 /** The signer's session for `applicationId`: the partner's login, its Set-Cookie as a Cookie header. */

@@ -1,13 +1,10 @@
-// The Nuxt app (support/nuxt-app.ts) without a browser, once per run (Chromium's project): `nuxt typecheck` passes
-// on it (the docs' blocks, and the Vue section's declaration file typing the page's template); the docs' token route
-// answers only the element's request in the signer's own session, never to be cached; the docs' webhook route takes
-// only a delivery signed with the whole `whsec_…` secret over the raw body, within 300 s, and counts a repeat once.
+// The Nuxt app (support/nuxt-app.ts) without a browser, once per run (Chromium's project): `nuxt typecheck`, the docs'
+// token and webhook routes, and the cached route the docs warn of.
 import { createHmac } from 'node:crypto';
 import { requestLoopback } from '../lib/loopback-client.mjs';
 import { expect } from './support/fixtures';
 import { NUXT_WEBHOOK_PATH, nuxtAppBuild, nuxtTypecheck } from './support/nuxt-app';
-import { nuxtTest as test } from './support/nuxt-fixture';
-import { webhookEventsOf } from './scenarios/nuxt-server';
+import { nuxtTest as test } from './support/app-fixtures';
 
 test('nuxt typecheck passes on the app built from the docs: no error', async () => {
   test.setTimeout(300_000); // vue-tsc reads Nuxt's and Vue's types: half a minute on two loaded cores
@@ -59,11 +56,11 @@ test("the docs' webhook route: the whole whsec_ secret over the raw body within 
   expect(await deliver(sign(standardWebhooksKey)), 'the key Standard Webhooks would decode').toBe(400);
   expect(await deliver(sign(sandbox.webhookSecret, now - 301)), 'signed 301 s ago').toBe(400);
   expect(await deliver(''), 'no signature').toBe(400);
-  expect(await webhookEventsOf(nuxtApp, applicationId), 'nothing acted on').toEqual([]);
+  expect(await nuxtApp.signedEvents(applicationId), 'nothing acted on').toEqual([]);
 
   expect(await deliver(sign(sandbox.webhookSecret)), 'signed with the whole secret').toBe(200);
   expect(await deliver(sign(sandbox.webhookSecret)), 'the same event again').toBe(200);
-  expect(await webhookEventsOf(nuxtApp, applicationId), 'acted on once').toEqual([eventId]);
+  expect(await nuxtApp.signedEvents(applicationId), 'acted on once').toEqual([eventId]);
 });
 
 test('what the docs warn of: a cached route (swr) serves what useFetch got on the server in a _payload.json to anyone', async ({

@@ -1,5 +1,7 @@
 // <svc-contract-signing> in a real Vue 3 app (Vite production build, contracts-sdk from the registry): Chromium, Firefox.
-import { elementScenarios } from './scenarios/element-apps';
-import { elementTest } from './support/element-fixture';
+import { elementHiddenScenarios, elementScenarios } from './scenarios/element-apps';
+import { elementTest } from './support/client-app-fixtures';
 
-elementScenarios(elementTest(['vue']), 'vue');
+const test = elementTest(['vue']);
+elementScenarios(test, 'vue');
+elementHiddenScenarios(test, 'vue');

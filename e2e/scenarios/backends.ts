@@ -1,42 +1,16 @@
 // docs/server-rendered.md's page with the document's own backend blocks behind it (support/backend-apps.ts: Django,
-// PHP), in every engine (issue #53): the signer logs in, the element asks the backend's token route, the signer
-// signs, and the backend's webhook route verifies the service's application.contract.signed. The token is in no
-// HTML the backend served, no DOM, no console, no URL any server received, and no line the backend printed.
+// PHP), in every engine (issue #53): signed through to the webhook route, the token in no place it must not be.
 import { expect } from '../support/fixtures';
 import type { Backend } from '../support/backend-apps';
-import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { recordServerRequests } from '../support/server-requests';
+import { type AppScenarioTest, piecesIn, requestsDuring, untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
-
-type BackendArgs = { host: Host; backend: Backend };
-export type BackendScenarioTest = (title: string, body: (args: BackendArgs) => Promise<void>) => void;
 
 const FRAME = 'svc-contract-signing iframe';
 /** The debug logs' redaction unit: no 8-character piece of a token may show anywhere. */
 const PIECE = 8;
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => '');
 
-/** Each `PIECE`-character piece of `token` that `text` holds (none: not there, whole or cut). */
-function piecesIn(text: string, token: string): string[] {
-  const found = new Set<string>();
-  for (let i = 0; i + PIECE <= token.length; i++)
-    if (text.includes(token.slice(i, i + PIECE))) found.add(token.slice(i, i + PIECE));
-  return [...found];
-}
-
-/** Every request target the page's, the CDN's and the signing app's servers received while `run` ran. */
-async function requestTargets(origins: string[], run: () => Promise<void>): Promise<string[]> {
-  const recorders = origins.map((origin) => recordServerRequests(origin));
-  try {
-    await run();
-    return recorders.flatMap((recorder) => recorder.targets());
-  } finally {
-    for (const recorder of recorders) recorder.stop();
-  }
-}
-
-export function backendScenarios(test: BackendScenarioTest, name: string): void {
+export function backendScenarios(test: AppScenarioTest<{ backend: Backend }>, name: string): void {
   test(`the docs' page with the docs' ${name} blocks: the token route hands out the token, the signer signs, the webhook route verifies application.contract.signed; the token in no HTML, DOM, console, URL or log`, async ({
     host,
     backend,
@@ -46,18 +20,17 @@ export function backendScenarios(test: BackendScenarioTest, name: string): void 
     const servedBefore = backend.served().length; // the worker's backend may have answered another test
     await host.watchViolations();
     const partner = new URL(backend.loginUrl(applicationId)).origin;
-    const targets = await requestTargets([partner, sandbox.origins.cdn, sandbox.origins.signing], async () => {
+    const targets = await requestsDuring([partner, sandbox.origins.cdn, sandbox.origins.signing], async () => {
       await host.goto(backend.loginUrl(applicationId)); // the partner's login, then the page at /sign/
-      await expect.poll(() => frameText(host), { message: 'the frame shows the contract' }).toContain(SIGNER_LINE);
+      await untilFrameShows(host, SIGNER_LINE, { frame: FRAME });
       await host.clickInFrame(FRAME, SIGN_BUTTON);
-      await expect.poll(() => frameText(host), { message: 'the frame shows the signature' }).toContain(SIGNED_TITLE);
+      await untilFrameShows(host, SIGNED_TITLE, { frame: FRAME, message: 'the frame shows the signature' });
     });
     const toBackend = () => sandbox.deliveries().filter((delivery) => delivery.url === backend.webhookUrl);
     await expect.poll(() => toBackend().length, { message: 'the service delivered to the webhook route' }).toBe(1);
-    expect(
-      toBackend().map((delivery) => [delivery.success, delivery.http_status]),
-      'verified and answered 204 at once (403: no CSRF exemption; 400: the signature did not verify)',
-    ).toEqual([[true, 204]]);
+    const answers = toBackend().map((delivery) => [delivery.success, delivery.http_status]);
+    // 403: no CSRF exemption; 400: the signature did not verify.
+    expect(answers, 'verified and answered 204 at once').toEqual([[true, 204]]);
     // The docs' webhook view logs the application once its signature is verified.
     await backend.untilPrinted(new RegExp(`application ${applicationId} signed \\(event [0-9a-f-]{36}\\)`));
 
@@ -94,7 +67,7 @@ export function backendScenarios(test: BackendScenarioTest, name: string): void 
       // WebDriver classic cannot read the console (null): the other places still hold.
       'the console': (host.messages() ?? []).join('\n'),
     };
-    for (const [place, text] of Object.entries(places)) expect(piecesIn(text, token), place).toEqual([]);
+    for (const [place, text] of Object.entries(places)) expect(piecesIn(text, [token], PIECE), place).toEqual([]);
     expect(await host.violations(), 'CSP violations').toEqual([]);
   });
 }

@@ -1,45 +1,40 @@
-// The Next.js app (support/next-app.ts, e2e/apps/next-app) in every engine (issue #28): the server component page
-// of docs/frameworks.md signs to completion with a Server Action token that is in no HTML or RSC response; `hidden`
-// then shown is ready at once with no request to the signing origin; a re-render never restarts; leaving the page
-// by a client-side navigation leaves nothing behind.
-import type { TestInfo } from '@playwright/test';
+// The Next.js app (support/next-app.ts, e2e/apps/next-app) in every engine (issue #28): the Server Action token in
+// no HTML or RSC response, `hidden` then shown, a re-render, a client-side navigation away.
 import { requestLoopback } from '../../lib/loopback-client.mjs';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { NextApp } from '../support/next-app';
-import type { Received, ResponseLog } from '../support/next-fixture';
+import type { Received, ResponseLog } from '../support/app-fixtures';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { recordServerRequests } from '../support/server-requests';
-import { PIECE_LENGTH } from '../../test/docs/ssr/token-check';
+import {
+  type AppScenarioTest,
+  frameHeight,
+  frameText,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  requestsDuring,
+  untilFrameShows,
+} from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 
-type NextArgs = {
-  host: Host;
-  sandbox: Sandbox;
+type NextFixtures = {
   nextApp: NextApp;
   responses: ResponseLog | null;
   messageListeners: (() => Promise<number>) | null;
 };
-export type NextScenarioTest = (title: string, body: (args: NextArgs, testInfo: TestInfo) => Promise<void>) => void;
 
-declare const window: Window & { signingEvents?: string[]; beforeLeaving?: boolean };
+declare const window: Window & { signingEvents?: string[]; beforeLeaving?: boolean; preparedFrame?: unknown };
 
 const FRAME = 'iframe';
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
 const events = (host: Host) => host.evaluate(() => (window.signingEvents ?? []).map((entry) => entry.split('@')[0]));
 const count = (list: string[], name: string) => list.filter((entry) => entry === name).length;
-
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
-}
 
 /** The ready page, its contract prepared in the hidden frame. */
 async function openPrepared(host: Host, nextApp: NextApp): Promise<string> {
   const applicationId = crypto.randomUUID();
   await host.goto(nextApp.url(`/apply/${applicationId}/ready`));
-  await waitForContract(host);
+  await untilFrameShows(host, SIGNER_LINE, { hidden: true });
   await expect
     .poll(() => events(host), { message: 'contract.ready reached the client component' })
     .toContain('contract.ready');
@@ -75,21 +70,14 @@ async function fetchFromNode(url: string, sandbox: Sandbox): Promise<Received[]>
   return received;
 }
 
-/** Every piece of PIECE_LENGTH characters of each token: a cut or split token counts too (test/docs/ssr/). */
-const piecesOf = (tokens: string[]) =>
-  tokens.flatMap((token) =>
-    Array.from({ length: token.length - PIECE_LENGTH + 1 }, (_, start) => token.slice(start, start + PIECE_LENGTH)),
-  );
-
 /** Where each token appears: "METHOD url (action|content type)" of every response whose body holds a piece of it. */
 function holding(received: Received[], tokens: string[]): string[] {
-  const pieces = piecesOf(tokens);
   return received
-    .filter((response) => pieces.some((piece) => response.body?.includes(piece)))
+    .filter((response) => piecesIn(response.body ?? '', tokens).length > 0)
     .map((response) => `${response.method} ${response.url} (${response.action ? 'action' : response.contentType})`);
 }
 
-export function nextScenarios(test: NextScenarioTest): void {
+export function nextScenarios(test: AppScenarioTest<NextFixtures>): void {
   test('server component page: signs with a Server Action token that is in no HTML or RSC response, only in the action answer', async ({
     host,
     sandbox,
@@ -100,30 +88,21 @@ export function nextScenarios(test: NextScenarioTest): void {
     const url = nextApp.url(`/apply/${applicationId}/sign`);
     const actionsBefore = nextApp.actionCalls();
     await host.goto(url);
-    await waitForContract(host);
+    await untilFrameShows(host);
     const [token, ...more] = nextApp.issuedTokens(applicationId);
     expect(more, 'one token fetched, when the signer opened the contract').toEqual([]);
     expect(nextApp.actionCalls() - actionsBefore, 'one Server Action call').toBe(1);
     await host.clickInFrame(FRAME, SIGN_BUTTON);
-    await expect
-      .poll(() => frameText(host), { message: 'the frame shows the signed contract' })
-      .toContain(SIGNED_TITLE);
+    await untilFrameShows(host, SIGNED_TITLE, { message: 'the frame shows the signed contract' });
     expect(sandbox.sessionStarts(token), 'one signing session').toBe(1);
-    expect(await host.evaluate(() => document.documentElement.outerHTML), 'the token is not in the DOM').not.toContain(
-      token,
-    );
+    expect(await pageHtml(host), 'the token is not in the DOM').not.toContain(token);
 
     if (responses) {
       const received = await responses.list();
-      const actions = received.filter((response) => response.action);
-      expect(
-        actions.map((response) => response.body !== null),
-        'one Server Action answer, its body kept',
-      ).toEqual([true]);
-      expect(
-        received.some((response) => response.contentType.startsWith('text/html') && response.body !== null),
-        'the page HTML was received',
-      ).toBe(true);
+      const actionBodies = received.filter((response) => response.action).map((response) => response.body !== null);
+      expect(actionBodies, 'one Server Action answer, its body kept').toEqual([true]);
+      const html = received.some((response) => response.contentType.startsWith('text/html') && response.body !== null);
+      expect(html, 'the page HTML was received').toBe(true);
       expect(holding(received, [token]), 'the token is in the Server Action answer and nothing else').toEqual([
         `POST ${url} (action)`,
       ]);
@@ -131,10 +110,10 @@ export function nextScenarios(test: NextScenarioTest): void {
     // The page as any client gets it: its HTML and RSC payload hold no token (whatever a render might fetch).
     const fetched = await fetchFromNode(url, sandbox);
     expect(fetched[0]!.body, 'the HTML carries the RSC payload hydration reads').toContain('self.__next_f.push(');
-    expect(
-      holding(fetched, nextApp.issuedTokens(applicationId)),
-      'no piece of a token in the HTML (its self.__next_f payload included) or the RSC payload',
-    ).toEqual([]);
+    const leaks = holding(fetched, nextApp.issuedTokens(applicationId));
+    expect(leaks, 'no piece of a token in the HTML (its self.__next_f payload included) or the RSC payload').toEqual(
+      [],
+    );
   });
 
   test('hidden, then shown by a click: ready at once with no request to the signing origin; signs, contract.completed once', async ({
@@ -143,21 +122,15 @@ export function nextScenarios(test: NextScenarioTest): void {
     nextApp,
   }) => {
     const applicationId = await openPrepared(host, nextApp);
-    expect(
-      await host.evaluate(() => document.querySelector('iframe')?.getBoundingClientRect().height ?? 0),
-      'hidden: no box',
-    ).toBe(0);
+    expect(await frameHeight(host), 'hidden: no box').toBe(0);
     const [token] = nextApp.issuedTokens(applicationId);
     expect(sandbox.sessionStarts(token), 'the token was used while hidden').toBe(1);
 
-    const requests = recordServerRequests(sandbox.origins.signing);
-    try {
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
       expect(await clickThenFrameHeight(host, '#sign-now'), 'shown at the next frame').toBeGreaterThan(0);
       expect(await frameText(host)).toContain(SIGNER_LINE);
-      expect(requests.list(), 'no request to the signing origin after the click').toEqual([]);
-    } finally {
-      requests.stop();
-    }
+    });
+    expect(requests, 'no request to the signing origin after the click').toEqual([]);
     await host.clickInFrame(FRAME, SIGN_BUTTON);
     await expect
       .poll(async () => count(await events(host), 'contract.completed'), { message: 'contract.completed' })
@@ -174,7 +147,7 @@ export function nextScenarios(test: NextScenarioTest): void {
   }) => {
     const applicationId = await openPrepared(host, nextApp);
     await host.evaluate(() => {
-      (window as unknown as { preparedFrame: unknown }).preparedFrame = document.querySelector('iframe');
+      window.preparedFrame = document.querySelector('iframe');
     });
     expect(await clickThenFrameHeight(host, '#sign-now')).toBeGreaterThan(0);
     for (let i = 1; i <= 5; i++) {
@@ -183,13 +156,9 @@ export function nextScenarios(test: NextScenarioTest): void {
         .poll(() => host.evaluate(() => document.querySelector('#rerender')?.textContent))
         .toBe(`Re-render (${i})`);
     }
-    expect(
-      await host.evaluate(
-        () => document.querySelector('iframe') === (window as unknown as { preparedFrame: unknown }).preparedFrame,
-      ),
-      'the same frame element',
-    ).toBe(true);
-    expect(await host.evaluate(() => document.querySelectorAll('iframe').length)).toBe(1);
+    const sameFrame = await host.evaluate(() => document.querySelector('iframe') === window.preparedFrame);
+    expect(sameFrame, 'the same frame element').toBe(true);
+    expect(await framesOnPage(host)).toBe(1);
     expect(count(await events(host), 'contract.loading'), 'no second contract.loading').toBe(1);
     const [token, ...more] = nextApp.issuedTokens(applicationId);
     expect(more, 'no second token').toEqual([]);
@@ -214,17 +183,14 @@ export function nextScenarios(test: NextScenarioTest): void {
       document.querySelector<HTMLElement>('#leave')?.click();
     });
     await expect.poll(() => host.evaluate(() => document.querySelector('#done')?.textContent)).toBe('Thank you');
-    const requests = recordServerRequests(sandbox.origins.signing);
-    try {
+    const requests = await requestsDuring([sandbox.origins.signing], async () => {
       expect(await host.evaluate(() => window.beforeLeaving), 'a client-side navigation (same document)').toBe(true);
-      expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'no frame').toBe(0);
+      expect(await framesOnPage(host), 'no frame').toBe(0);
       if (baseline !== undefined)
         expect(await messageListeners?.(), 'message listeners as before the session').toBe(baseline);
       // A round trip through the page: anything the session still had queued would have reached the sandbox.
       await host.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-      expect(requests.list(), 'no request to the signing origin after leaving').toEqual([]);
-    } finally {
-      requests.stop();
-    }
+    });
+    expect(requests, 'no request to the signing origin after leaving').toEqual([]);
   });
 }

@@ -1,33 +1,28 @@
-// The Nuxt app (support/nuxt-app.ts, e2e/apps/nuxt-app: docs/frameworks.md "Nuxt") in every engine (issue #53):
-// `nuxt build`, then Nitro's node server; the element of the server-rendered page asks the docs' token route for the
-// token in the browser, so no piece of it is in the HTML, __NUXT_DATA__, an attribute or the console; the signer signs
-// through to the docs' webhook route, which verifies the sandbox's `application.contract.signed` delivery.
+// The Nuxt app (support/nuxt-app.ts: docs/frameworks.md "Nuxt") in every engine (issue #53): the element asks the
+// docs' token route in the browser, so no piece of the token is in the server's HTML; signed through to the webhook.
 import { expect, type Sandbox } from '../support/fixtures';
-import type { Host } from '../support/host';
 import { NUXT_WEBHOOK_PATH, type NuxtApp } from '../support/nuxt-app';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { SIGNER_LINE } from './expected';
-import { piecesIn, serverPage, webhookEventsOf } from './nuxt-server';
+import {
+  type AppScenarioTest,
+  fetchAsSigner,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  signingEvents,
+  untilElementReady,
+  VISIT,
+} from './app-pages';
 
-type NuxtArgs = { host: Host; sandbox: Sandbox; nuxtApp: NuxtApp };
-export type NuxtScenarioTest = (title: string, body: (args: NuxtArgs) => Promise<void>) => void;
-
-declare const window: Window & { signingEvents: string[] };
-
-const FRAME = 'iframe';
-/** One visit of the signing page: the element's events until the contract shows. */
-const VISIT = ['contract-loading', 'contract-loaded', 'contract-ready'];
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
-const events = (host: Host) => host.evaluate(() => window.signingEvents);
-
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
-  await expect.poll(() => events(host), { message: 'contract-ready reached the page' }).toContain('contract-ready');
+/** A signing page's HTML as the server renders it for the signer: the element and the page's __NUXT_DATA__. */
+async function serverPage(app: NuxtApp, applicationId: string, sandbox: Sandbox, page = '/sign'): Promise<string> {
+  const html = await fetchAsSigner(app.url(`/apply/${applicationId}${page}`), applicationId, sandbox);
+  expect(html, 'the server rendered the element').toContain('<svc-contract-signing token-url="/api/signing-token"');
+  expect(html, "Nuxt's hydration data").toContain('id="__NUXT_DATA__"');
+  return html;
 }
 
-export function nuxtScenarios(test: NuxtScenarioTest): void {
+export function nuxtScenarios(test: AppScenarioTest<{ nuxtApp: NuxtApp }>): void {
   test("SSR page with token-url: no piece of the token in the HTML, __NUXT_DATA__, the DOM or the console; signs through to the docs' webhook route", async ({
     host,
     sandbox,
@@ -35,8 +30,8 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
   }) => {
     const applicationId = crypto.randomUUID();
     await host.goto(nuxtApp.loginUrl(applicationId)); // the app's login: the session cookie, then the signing page
-    await waitForContract(host);
-    const dom = await host.evaluate(() => document.documentElement.outerHTML);
+    await untilElementReady(host);
+    const dom = await pageHtml(host);
     const html = await serverPage(nuxtApp, applicationId, sandbox);
     expect(html, "the sandbox's addresses as the element's attributes").toContain(
       `cdn-url="${sandbox.origins.cdn}" app-url="${sandbox.origins.signing}"`,
@@ -47,20 +42,20 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
     expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
     const [token] = issued;
 
-    await host.clickInFrame(FRAME, SIGN_BUTTON);
+    await host.clickInFrame('iframe', SIGN_BUTTON);
     await expect
       .poll(() => host.evaluate(() => document.querySelector('#signed')?.textContent), {
         message: "contract-completed: the docs' page navigates to the next step",
       })
       .toBe('Thank you');
-    expect(await events(host)).toEqual([...VISIT, 'contract-completed']);
+    expect(await signingEvents(host)).toEqual([...VISIT, 'contract-completed']);
     expect(sandbox.sessionStarts(token!), 'one signing session').toBe(1);
     await expect
-      .poll(() => webhookEventsOf(nuxtApp, applicationId), {
+      .poll(() => nuxtApp.signedEvents(applicationId), {
         message: "the docs' webhook route verified the application.contract.signed delivery",
       })
       .toHaveLength(1);
-    const [eventId] = await webhookEventsOf(nuxtApp, applicationId);
+    const [eventId] = await nuxtApp.signedEvents(applicationId);
     const deliveries = sandbox.deliveries().filter((d) => d.event_id === eventId && d.url.endsWith(NUXT_WEBHOOK_PATH));
     expect(deliveries.map((d) => [d.success, d.http_status])).toEqual([[true, 200]]);
     const printed = host.messages(); // null in WebKit: WebDriver shows no console
@@ -77,12 +72,12 @@ export function nuxtScenarios(test: NuxtScenarioTest): void {
     expect(html, 'the keys as they are spelled').toContain(`cdnUrl="${sandbox.origins.cdn}"`);
     expect(html, 'no attribute the element reads').not.toMatch(/ (cdn|app)-url=/);
     await host.goto(nuxtApp.loginUrl(applicationId));
-    await waitForContract(host); // the docs' page, for the session
+    await untilElementReady(host); // the docs' page, for the session
     await host.goto(nuxtApp.url(`/apply/${applicationId}/sign-bound`));
     // Started from the server's HTML before hydration: the SDK's own CDN, which the sandbox is not.
-    await expect.poll(() => events(host), { message: 'the element stopped' }).toEqual(['contract-error']);
+    await expect.poll(() => signingEvents(host), { message: 'the element stopped' }).toEqual(['contract-error']);
     const element = await host.evaluate(() => document.querySelector('svc-contract-signing')?.getAttributeNames());
     expect(element, 'the lowercased keys').toEqual(expect.arrayContaining(['cdnurl', 'appurl']));
-    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'no signing frame').toBe(0);
+    expect(await framesOnPage(host), 'no signing frame').toBe(0);
   });
 }

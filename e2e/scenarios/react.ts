@@ -1,16 +1,13 @@
 // The README's React example in a real React app (support/react-apps.ts), in every engine: one session however
 // often the parent re-renders, the latest callback, the signed frame kept, unmount, a new token, an error.
-import type { TestInfo } from '@playwright/test';
-import { expect, issueToken, type Sandbox } from '../support/fixtures';
+import { expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { Observed } from '../apps/react-app/src/observed';
-import type { ReactApps, ReactVariant } from '../support/react-fixture';
+import type { ReactApps, ReactVariant } from '../support/client-app-fixtures';
 import { SIGN_BUTTON } from '../support/sdk-driver';
-import { SIGNED_TITLE, SIGNER_LINE } from './expected';
+import { type AppScenarioTest, frameText, pageHtml, untilFrameShows } from './app-pages';
+import { SIGNED_TITLE } from './expected';
 import { expectLiveDarkGerman } from './live-presentation';
-
-type ReactArgs = { host: Host; sandbox: Sandbox; reactApps: ReactApps };
-export type ReactScenarioTest = (title: string, body: (args: ReactArgs, testInfo: TestInfo) => Promise<void>) => void;
 
 type TestApp = {
   mount(token: string, strict: boolean): void;
@@ -24,7 +21,6 @@ declare const window: Window & { testApp: TestApp };
 
 const FRAME = 'iframe';
 const observed = (host: Host) => host.evaluate(() => window.testApp.observed());
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.innerText).catch(() => '');
 
 /** Loads the React app at `url` and mounts its signing component, in StrictMode, for `token`. */
 async function mountAt(host: Host, url: string, token: string): Promise<void> {
@@ -32,14 +28,10 @@ async function mountAt(host: Host, url: string, token: string): Promise<void> {
   await host.evaluate((token) => window.testApp.mount(token, true), token);
 }
 
-/** The signing frame shows the contract to sign (the session started and the app is ready). */
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
-}
-
-export function reactScenarios(test: ReactScenarioTest, variants: readonly ReactVariant[]): void {
+export function reactScenarios(
+  test: AppScenarioTest<{ reactApps: ReactApps }>,
+  variants: readonly ReactVariant[],
+): void {
   for (const variant of variants) {
     test(`${variant} (StrictMode): signs to completion while the parent re-renders 50 times: one session, the latest onCompleted, the signed frame stays until unmount`, async ({
       host,
@@ -49,7 +41,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
       const { token } = await issueToken(sandbox, 'complete');
       await mountAt(host, reactApps.url(variant), token);
       await host.evaluate(() => window.testApp.rerender(25));
-      await waitForContract(host);
+      await untilFrameShows(host);
       await host.evaluate(() => window.testApp.rerender(25));
       await host.clickInFrame(FRAME, SIGN_BUTTON);
       await expect
@@ -69,10 +61,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
       expect(await frameText(host)).toContain(SIGNED_TITLE);
       expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
       expect(sandbox.sessionStarts(token)).toBe(1);
-      expect(
-        await host.evaluate(() => document.documentElement.outerHTML),
-        'the token is nowhere in the DOM',
-      ).not.toContain(token);
+      expect(await pageHtml(host), 'the token is nowhere in the DOM').not.toContain(token);
 
       await host.evaluate(() => window.testApp.unmount());
       expect((await observed(host)).framesNow, 'unmounting removes the frame').toBe(0);
@@ -97,7 +86,7 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
   }) => {
     const { token } = await issueToken(sandbox, 'complete');
     await mountAt(host, reactApps.url(variant), token);
-    await waitForContract(host);
+    await untilFrameShows(host);
     await expectLiveDarkGerman(host, FRAME, () => host.evaluate(() => window.testApp.present('de', true)));
     await host.evaluate(() => window.testApp.rerender(5));
     expect(await observed(host)).toMatchObject({ framesAdded: 1, framesNow: 1 });
@@ -112,9 +101,9 @@ export function reactScenarios(test: ReactScenarioTest, variants: readonly React
     const first = await issueToken(sandbox, 'complete');
     const second = await issueToken(sandbox, 'complete');
     await mountAt(host, reactApps.url(variant), first.token);
-    await waitForContract(host);
+    await untilFrameShows(host);
     await host.evaluate((token) => window.testApp.setToken(token), second.token);
-    await waitForContract(host);
+    await untilFrameShows(host);
     expect(await observed(host)).toMatchObject({ framesAdded: 2, framesNow: 1 });
     expect([sandbox.sessionStarts(first.token), sandbox.sessionStarts(second.token)]).toEqual([1, 1]);
     await host.clickInFrame(FRAME, SIGN_BUTTON);

@@ -1,46 +1,27 @@
-// The SvelteKit app (support/sveltekit-app.ts, e2e/apps/sveltekit-app: docs/frameworks.md "SvelteKit") in every
-// engine (issue #41): SSR on, adapter-node's `node build`; the element asks the docs' token route for the token in
-// the browser, so no piece of it is in any HTML, any __data.json or any attribute; it signs to the end; a
-// client-side navigation away and back leaves one frame and repeats no event.
-import { requestLoopback } from '../../lib/loopback-client.mjs';
+// The SvelteKit app (support/sveltekit-app.ts: docs/frameworks.md "SvelteKit") in every engine (issue #41): the
+// element asks the docs' token route in the browser, so no piece of the token is in any HTML or __data.json.
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import type { SvelteKitApp } from '../support/sveltekit-app';
-import { SIGNER_LINE } from './expected';
+import {
+  type AppScenarioTest,
+  fetchAsSigner,
+  framesOnPage,
+  pageHtml,
+  piecesIn,
+  signingEvents,
+  untilElementReady,
+  VISIT,
+} from './app-pages';
 
-type SvelteKitArgs = { host: Host; sandbox: Sandbox; sveltekitApp: SvelteKitApp };
-export type SvelteKitScenarioTest = (title: string, body: (args: SvelteKitArgs) => Promise<void>) => void;
-
-declare const window: Window & { signingEvents: string[]; beforeLeaving?: boolean };
-
-const FRAME = 'iframe';
-/** One visit of the signing page: the element's events until the contract shows. */
-const VISIT = ['contract-loading', 'contract-loaded', 'contract-ready'];
-const PIECE = 12;
-const frameText = (host: Host) => host.evaluateInFrame(FRAME, () => document.body.textContent ?? '').catch(() => '');
-const events = (host: Host) => host.evaluate(() => window.signingEvents);
-
-/** Every `PIECE`-character piece of each token that `text` holds (none: the token is not there, whole or cut). */
-function piecesIn(text: string, tokens: string[]): string[] {
-  const found = new Set<string>();
-  for (const token of tokens)
-    for (let i = 0; i + PIECE <= token.length; i++) if (text.includes(token.slice(i, i + PIECE))) found.add(token);
-  return [...found];
-}
-
-async function waitForContract(host: Host): Promise<void> {
-  await expect
-    .poll(() => frameText(host), { message: 'the frame shows the contract', intervals: [100, 250] })
-    .toContain(SIGNER_LINE);
-  await expect.poll(() => events(host), { message: 'contract-ready reached the page' }).toContain('contract-ready');
-}
+declare const window: Window & { beforeLeaving?: boolean };
 
 /** Signs in as the applicant of a new application (the app's login), which opens its signing page. */
 async function openSigningPage(host: Host, app: SvelteKitApp): Promise<string> {
   const applicationId = crypto.randomUUID();
   await host.goto(app.loginUrl(applicationId));
-  await waitForContract(host);
+  await untilElementReady(host);
   return applicationId;
 }
 
@@ -56,24 +37,20 @@ const signedPageShown = (host: Host) =>
 async function serverResponses(app: SvelteKitApp, applicationId: string, sandbox: Sandbox): Promise<string[]> {
   const page = app.url(`/apply/${applicationId}/sign`);
   const bodies: string[] = [];
-  for (const url of [page, `${page}/__data.json`]) {
-    const answer = await requestLoopback({ url, headers: { cookie: `signer=${applicationId}` }, ca: sandbox.cert });
-    expect(answer.status, `GET ${url}`).toBe(200);
-    bodies.push(answer.body);
-  }
+  for (const url of [page, `${page}/__data.json`]) bodies.push(await fetchAsSigner(url, applicationId, sandbox));
   expect(bodies[0], 'the server rendered the element').toContain('<svc-contract-signing');
   expect(bodies[1], 'the layout data').toContain('"type":"data"');
   return bodies;
 }
 
-export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
+export function sveltekitScenarios(test: AppScenarioTest<{ sveltekitApp: SvelteKitApp }>): void {
   test('SSR page with token-url: no piece of the token in the HTML, __data.json or an attribute after hydration; signs to the end', async ({
     host,
     sandbox,
     sveltekitApp,
   }) => {
     const applicationId = await openSigningPage(host, sveltekitApp);
-    const dom = await host.evaluate(() => document.documentElement.outerHTML);
+    const dom = await pageHtml(host);
     const bodies = await serverResponses(sveltekitApp, applicationId, sandbox);
     // Every token the app's server got, however it got it (a load function would fetch one too).
     const issued = sveltekitApp.issuedTokens(applicationId);
@@ -82,9 +59,9 @@ export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
     expect(issued, 'one token, asked by the element in the browser; none by rendering on the server').toHaveLength(1);
     const [token] = issued;
 
-    await host.clickInFrame(FRAME, SIGN_BUTTON);
+    await host.clickInFrame('iframe', SIGN_BUTTON);
     await signedPageShown(host); // oncontract-completed: the docs' page goes on to the next step
-    expect(await events(host)).toEqual([...VISIT, 'contract-completed']);
+    expect(await signingEvents(host)).toEqual([...VISIT, 'contract-completed']);
     expect(sandbox.sessionStarts(token!), 'one signing session').toBe(1);
     await expect
       .poll(() => sandbox.confirmations().filter((c) => c.applicationId === applicationId).length, {
@@ -104,19 +81,18 @@ export function sveltekitScenarios(test: SvelteKitScenarioTest): void {
     });
     await follow(host, '#to-signed');
     await signedPageShown(host);
-    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'away: no frame').toBe(0);
+    expect(await framesOnPage(host), 'away: no frame').toBe(0);
     await follow(host, '#to-sign');
-    await waitForContract(host);
+    await untilElementReady(host);
     expect(await host.evaluate(() => window.beforeLeaving), 'client-side navigations (one document)').toBe(true);
-    expect(await host.evaluate(() => document.querySelectorAll('iframe').length), 'back: one frame').toBe(1);
-    expect(await events(host), 'each event once per visit').toEqual([...VISIT, ...VISIT]);
+    expect(await framesOnPage(host), 'back: one frame').toBe(1);
+    expect(await signingEvents(host), 'each event once per visit').toEqual([...VISIT, ...VISIT]);
     const tokens = sveltekitApp.issuedTokens(applicationId);
     expect(tokens, 'a token per visit').toHaveLength(2);
     expect(
       tokens.map((token) => sandbox.sessionStarts(token)),
       'one session per visit',
     ).toEqual([1, 1]);
-    const dom = await host.evaluate(() => document.documentElement.outerHTML);
-    expect(piecesIn(dom, tokens), 'no piece of either token in the DOM').toEqual([]);
+    expect(piecesIn(await pageHtml(host), tokens), 'no piece of either token in the DOM').toEqual([]);
   });
 }

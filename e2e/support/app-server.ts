@@ -1,6 +1,5 @@
-// Running a partner's server-rendered app (support/next-app.ts, support/sveltekit-app.ts, support/nuxt-app.ts): its server started
-// from its build and waited for, the browser's requests forwarded to it, and a relay of the service's contracts
-// endpoint that notes each signing token on its way to the app's server, so the tests know what must be absent.
+// Running a partner's server-rendered app: its server started from its build and waited for, the browser's requests
+// forwarded to it, and a relay of the contracts endpoint that notes each signing token on its way to the app.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +14,20 @@ const START_TIMEOUT_MS = 30_000;
 
 /** Node reads it at start: the sandbox's certificate, for the app server's calls to the contracts endpoint. */
 export const SANDBOX_CA_ENV = { NODE_EXTRA_CA_CERTS: join(CERT_DIR, 'sandbox-cert.pem') };
+
+/** A partner's app served by this worker behind the harness's partner origin. */
+export interface PartnerApp {
+  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
+  url(path: string): string;
+  /** The signing tokens the app's server got for an application, in order. */
+  issuedTokens(applicationId: string): string[];
+  stop(): Promise<void>;
+}
+
+/** An app with the partner's own login: it gives the browser the signer's session, then opens the signing page. */
+export interface LoginApp extends PartnerApp {
+  loginUrl(applicationId: string): string;
+}
 
 export interface AppServer {
   process: ChildProcess;
@@ -90,13 +103,28 @@ export function mountTokenRelay(
   return (applicationId) => [...(issued.get(applicationId) ?? [])];
 }
 
-/** Sends the browser's request as it came (method, path, headers, body) to the app's server on `port`. */
-export function forward(req: IncomingMessage, res: ServerResponse, port: number): void {
+/**
+ * Sends the browser's request as it came (method, path, headers, body) to the app's server on `port`; `keep` gets
+ * each whole answer before the browser does.
+ */
+export function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  keep?: (answer: IncomingMessage, body: Buffer) => void,
+): void {
   const upstream = request(
     { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (!keep) return void answer.pipe(res);
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        keep(answer, body);
+        res.end(body);
+      });
     },
   );
   upstream.on('error', () => res.destroy());

@@ -1,14 +1,10 @@
-// docs/server-rendered.md's backend blocks, run as copied (issue #53): the Django app (`django-views`,
-// `django-urls` as signing/views.py and signing/urls.py of e2e/apps/django-backend, `manage.py runserver` from a
-// venv of its pinned requirements) and the PHP router script (`php-router` as signing.php beside
-// e2e/apps/php-backend's login, `php -S`). Each gets only what the docs say to fill: SVC_BASE_URL,
-// SVC_API_TOKEN, SVC_WEBHOOK_SECRET, and the sandbox's certificate (SSL_CERT_FILE for Python, SVC_CA_FILE for PHP).
-// Each backend has a sandbox of its own that delivers application.contract.signed to its webhook route, and sits
-// behind the harness's partner origin with the docs' page (plain-pages.ts) at /sign/: /login/<id> (the partner's
-// own login) and /signing-token go to it, as to a partner's server behind its TLS proxy; every answer it gives
-// there is kept, so the tests know what it served. Its service calls go through a relay that notes the tokens.
+// docs/server-rendered.md's backend blocks, run as copied (issue #53): Django (`django-views`, `django-urls` in
+// e2e/apps/django-backend, `manage.py runserver` from a venv of its pins) and PHP (`php-router` beside
+// e2e/apps/php-backend's login, `php -S`), given only the variables the docs name. Each has a sandbox of its own that
+// delivers its webhooks to it, and sits behind the harness's partner origin with the docs' page at /sign/; the tokens
+// it got and every answer it gave there are kept, so the tests know what must be absent.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { snippet } from '../../lib/doc-snippets.mjs';
@@ -16,7 +12,7 @@ import { freePort } from '../../lib/free-port.mjs';
 import { send } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { startSandbox } from '../../demo/server/sandbox.mjs';
-import { mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import { djangoPython } from './django-venv';
 import { HOSTS, type Harness, SDK_DIST_DIR, type Sandbox } from './fixtures';
 import { htmlPage, serverRenderedPage } from './plain-pages';
@@ -27,18 +23,13 @@ export type BackendKind = 'django' | 'php';
 export interface Served {
   request: string;
   status: number;
-  contentType: string;
   body: string;
 }
 
-export interface Backend {
-  kind: BackendKind;
+/** A partner's backend with its own login (LoginApp) in front of the docs' page. */
+export interface Backend extends Omit<LoginApp, 'url'> {
   /** The backend's own sandbox (its webhooks go to the backend). */
   sandbox: Sandbox;
-  /** The partner's login for an application, which opens the docs' page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the backend got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
   /** Every answer the backend gave through the harness, in order. */
   served(): Served[];
   /** Everything the backend printed (its log). */
@@ -46,7 +37,6 @@ export interface Backend {
   /** Resolves once the backend has printed a line matching `pattern`. */
   untilPrinted(pattern: RegExp): Promise<void>;
   webhookUrl: string;
-  stop(): Promise<void>;
 }
 
 /** The project folder of a backend with the docs' blocks written in as the files they say they are. */
@@ -62,31 +52,6 @@ function project(kind: BackendKind): string {
     writeFileSync(join(dir, 'signing', 'urls.py'), snippet('docs/server-rendered.md', 'django-urls'));
   }
   return dir;
-}
-
-/** Sends the browser's request to the backend on `port` and keeps what it answered. */
-function forwardKept(port: number, kept: Served[]) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const body = Buffer.concat(chunks);
-          kept.push({
-            request: `${req.method} ${req.url}`,
-            status: answer.statusCode ?? 0,
-            contentType: String(answer.headers['content-type'] ?? ''),
-            body: body.toString('utf8'),
-          });
-          res.writeHead(answer.statusCode ?? 502, answer.headers).end(body);
-        });
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  };
 }
 
 /** The command, arguments and readiness line of each backend's server on `port`. */
@@ -107,15 +72,15 @@ async function serverOf(kind: BackendKind, port: number) {
 }
 
 /** What the docs say to set, and nothing else the app reads. */
-function environmentOf(kind: BackendKind, sandbox: Sandbox, serviceBase: string, certFile: string) {
+function environmentOf(kind: BackendKind, sandbox: Sandbox, serviceBase: string) {
   const common = {
     SVC_BASE_URL: serviceBase,
     SVC_API_TOKEN: sandbox.apiToken,
     SVC_WEBHOOK_SECRET: sandbox.webhookSecret,
   };
-  if (kind === 'php') return { ...common, SVC_CA_FILE: certFile };
+  if (kind === 'php') return { ...common, SVC_CA_FILE: sandbox.certFile };
   // This machine sets SSL_CERT_FILE for every process: the docs' value replaces it.
-  return { ...common, SSL_CERT_FILE: certFile, DJANGO_SECRET_KEY: crypto.randomUUID(), PYTHONUNBUFFERED: '1' };
+  return { ...common, SSL_CERT_FILE: sandbox.certFile, DJANGO_SECRET_KEY: crypto.randomUUID(), PYTHONUNBUFFERED: '1' };
 }
 
 /** Starts `kind` with a sandbox of its own and puts it behind the harness's partner origin. */
@@ -141,7 +106,7 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     `${kind} backend`,
     dir,
     () => args,
-    () => environmentOf(kind, sandbox, serviceBase, sandbox.certFile),
+    () => environmentOf(kind, sandbox, serviceBase),
     ready,
     { command, port, readyOn },
   ).catch(async (error) => {
@@ -156,7 +121,10 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     });
 
   const kept: Served[] = [];
-  for (const prefix of ['login', 'signing-token']) harness.mount(prefix, forwardKept(port, kept));
+  const keep = (req: IncomingMessage) => (answer: IncomingMessage, body: Buffer) =>
+    kept.push({ request: `${req.method} ${req.url}`, status: answer.statusCode ?? 0, body: body.toString('utf8') });
+  for (const prefix of ['login', 'signing-token'])
+    harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, port, keep(req)));
   const { block, csp } = serverRenderedPage(sandbox);
   harness.mount('sign', (_req: IncomingMessage, res: ServerResponse) =>
     send(res, 200, htmlPage(block), {
@@ -166,7 +134,6 @@ export async function startBackend(kind: BackendKind, harness: Harness): Promise
     }),
   );
   return {
-    kind,
     sandbox,
     webhookUrl,
     loginUrl: (applicationId) => `${harness.origins.partner}/login/${applicationId}`,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { withBuildLock } from './framework-apps';
+import { timed, withBuildLock } from './framework-apps';
 
 const run = promisify(execFile);
 export const DJANGO_REQUIREMENTS = join(REPO_ROOT, 'e2e', 'apps', 'django-backend', 'requirements.txt');
@@ -24,10 +24,10 @@ export async function djangoPython(): Promise<string> {
   return withBuildLock('django-venv', async () => {
     if (existsSync(join(venv, '.built'))) return python;
     rmSync(venv, { recursive: true, force: true });
-    const started = Date.now();
-    await run(PYTHON, ['-m', 'venv', venv]);
-    await run(python, ['-m', 'pip', 'install', '--quiet', '-r', DJANGO_REQUIREMENTS]);
-    console.log(`django-venv: pip install took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await timed('django-venv: pip install', async () => {
+      await run(PYTHON, ['-m', 'venv', venv]);
+      await run(python, ['-m', 'pip', 'install', '--quiet', '-r', DJANGO_REQUIREMENTS]);
+    });
     writeFileSync(join(venv, '.built'), '');
     return python;
   });

@@ -1,10 +1,10 @@
-// What every partner app built for the element's tests shares (support/vue-app.ts, support/angular-app.ts):
-// contracts-sdk installed with npm from a registry (Verdaccio, the package `npm run build` made) into a fresh
-// project, the framework linked from the repository's node_modules, and the build kept in .cache/<name>/<key>,
-// keyed by everything that goes into it, so the workers of one run (one per engine) and later runs share it.
+// What every partner app built for the tests shares: contracts-sdk installed with npm from a registry (Verdaccio, the
+// package `npm run build` made) into a fresh project, the framework linked from the repository's node_modules, and
+// the build kept in .cache/<name>/<key>, keyed by all that goes into it, for every worker of every run.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -28,14 +28,35 @@ const run = promisify(execFile);
 export const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
 export const { version: PACKAGE_VERSION } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
-function files(dir: string): string[] {
+/** Every file under `dir`, node_modules left out. */
+export function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return name === 'node_modules' ? [] : statSync(path).isDirectory() ? files(path) : [path];
   });
 }
 
-const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
+export const ROOT_MODULES = join(REPO_ROOT, 'node_modules');
+
+/** The partner's environment module of the client-side apps: the sandbox's addresses from the page's query. */
+export const QUERY_SIGNING_CONFIG = `const query = new URLSearchParams(location.search);
+export const signingOptions = { cdnUrl: query.get('cdnUrl')!, appUrl: query.get('appUrl')! };
+`;
+
+/** Writes each [path, text] into `dir`, making its folders. */
+export function writeFiles(dir: string, entries: readonly (readonly [string, string])[]): void {
+  for (const [file, text] of entries) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+}
+
+/** Runs a build and logs how long it took (the first run of a loaded machine is slow: the log says why). */
+export async function timed(what: string, build: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  await build();
+  console.log(`${what} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 /**
  * A package of the repository: [a workspace's node_modules, name] (where npm put it if the workspace needs its own
@@ -55,9 +76,9 @@ export function buildKey(
   {
     sources,
     texts,
-    packages,
+    packages = [],
     modules = [],
-  }: { sources: string; texts: string[]; packages: string[]; modules?: [string, string[]][] },
+  }: { sources: string; texts: string[]; packages?: string[]; modules?: [string, string[]][] },
 ): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(text);
@@ -73,25 +94,11 @@ export async function installFromRegistry(dir: string): Promise<void> {
   const registry = await startVerdaccio();
   try {
     const env = { ...process.env, npm_config_userconfig: registry.npmrc };
-    await run('npm', ['publish', PACKAGE_DIR, '--registry', registry.url, '--tag', 'test', '--ignore-scripts'], {
-      env,
-    });
+    const from = ['--registry', registry.url, '--ignore-scripts'];
+    await run('npm', ['publish', PACKAGE_DIR, ...from, '--tag', 'test'], { env });
     // A throwaway cache: the package must come from this registry.
-    await run(
-      'npm',
-      [
-        'install',
-        `contracts-sdk@${PACKAGE_VERSION}`,
-        '--registry',
-        registry.url,
-        '--cache',
-        join(dir, '.npm-cache'),
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-      ],
-      { cwd: dir, env },
-    );
+    const quiet = ['--cache', join(dir, '.npm-cache'), '--no-audit', '--no-fund'];
+    await run('npm', ['install', `contracts-sdk@${PACKAGE_VERSION}`, ...from, ...quiet], { cwd: dir, env });
   } finally {
     await registry.stop();
   }
@@ -102,7 +109,7 @@ export async function installFromRegistry(dir: string): Promise<void> {
  * packages of the repository's node_modules (links: each resolves its own dependencies where it really is), then
  * `prepare(dir)` (copy sources, write the docs' snippets) and `build(dir)`. Concurrent workers may both build; the
  * first rename wins. `buildInCache`: build beside the result, not in the system's temp folder (a build whose output
- * holds paths relative to the repository, as Next.js's does).
+ * holds paths relative to the repository, as Next.js's does). `builtFile`: the file whose presence means done.
  */
 export async function cachedProject(
   cacheName: string,
@@ -110,11 +117,11 @@ export async function cachedProject(
   linked: readonly Linked[],
   prepare: (dir: string) => void,
   build: (dir: string) => Promise<void>,
-  { buildInCache = false } = {},
+  { buildInCache = false, builtFile = '.built' } = {},
 ): Promise<string> {
   const cache = join(REPO_ROOT, '.cache', cacheName);
   const done = join(cache, key);
-  if (existsSync(join(done, '.built'))) return done;
+  if (existsSync(join(done, builtFile))) return done;
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(
     join(buildInCache ? cache : tmpdir(), buildInCache ? 'building-' : `contracts-sdk-${cacheName}-`),
@@ -136,10 +143,30 @@ export async function cachedProject(
     renameSync(dir, done);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    if (existsSync(join(done, '.built'))) return done; // another worker finished first: its build is the same
+    if (existsSync(join(done, builtFile))) return done; // another worker finished first: its build is the same
     throw error;
   }
   return done;
+}
+
+/**
+ * A server-rendered app's project, e2e/apps/<name> with the docs' `blocks` written in, made by cachedProject under
+ * withBuildLock and built beside its result (its output holds paths relative to the project); the build is timed.
+ */
+export function lockedBuild(
+  name: string,
+  key: string,
+  linked: readonly Linked[],
+  blocks: readonly (readonly [string, string])[],
+  what: string,
+  build: (dir: string) => Promise<unknown>,
+): Promise<string> {
+  const prepare = (dir: string) => {
+    cpSync(join(REPO_ROOT, 'e2e', 'apps', name), dir, { recursive: true });
+    writeFiles(dir, blocks);
+  };
+  const timedBuild = (dir: string) => timed(`${name}: ${what}`, () => build(dir));
+  return withBuildLock(name, () => cachedProject(name, key, linked, prepare, timedBuild, { buildInCache: true }));
 }
 
 /** A production build as a static single-page app under /<prefix>/ of the harness's partner origin. */
@@ -179,16 +206,10 @@ export async function withBuildLock<T>(name: string, build: () => Promise<T>): P
 
 /** Whether the process holding the lock still runs (true while it has not yet written its PID). */
 function ownerAlive(lock: string): boolean {
-  let pid: number;
   try {
-    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
+    process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
     return true;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'; // no PID written yet: its owner is starting
   }
 }

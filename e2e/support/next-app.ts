@@ -1,19 +1,17 @@
-// A partner's Next.js app (App Router, TypeScript strict), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), Next from the e2e/apps/next workspace, the sources of e2e/apps/next-app as
-// docs/frameworks.md "Next.js (App Router)" tells partners, built once by `next build` (which type-checks) and run by
-// `next start` in each worker, behind /next/ of the harness's partner origin. The server's Server Action asks the
-// sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its environment) through a relay of the worker
-// that records the tokens issued, so the tests know the token they must not find.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { cpSync } from 'node:fs';
+// A partner's Next.js app (App Router, TypeScript strict), for real: contracts-sdk from the registry, Next from the
+// e2e/apps/next workspace, e2e/apps/next-app as docs/frameworks.md tells partners, built once by `next build` (which
+// type-checks), run by `next start` in each worker behind /next/ of the harness's partner origin, its Server Action
+// through a relay that records the tokens.
+import { execFile } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, mountTokenRelay, type PartnerApp, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
+const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'next-app');
 // What `next build` needs besides contracts-sdk: Next, React, and the types it checks the app with.
 const TOOLING = ['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/react-dom', '@types/node'];
@@ -24,40 +22,18 @@ const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 /** `next build` once for every worker of every run with the same inputs; logs the time it took. */
 export async function nextAppBuild(): Promise<string> {
   const key = buildKey('next', { sources: APP_SOURCE, texts: [], packages: TOOLING });
-  return withBuildLock('next-app', () =>
-    cachedProject(
-      'next-app',
-      key,
-      TOOLING,
-      (dir) => cpSync(APP_SOURCE, dir, { recursive: true }),
-      async (dir) => {
-        const started = Date.now();
-        const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
-          cwd: dir,
-          env: { ...process.env, ...QUIET_ENV },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const output: string[] = [];
-        child.stdout.on('data', (chunk) => output.push(String(chunk)));
-        child.stderr.on('data', (chunk) => output.push(String(chunk)));
-        const [code] = await once(child, 'exit');
-        if (code !== 0) throw new Error(`next build failed (${code}):\n${output.join('')}`);
-        console.log(`next-app: next build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
-      // .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
-      { buildInCache: true },
-    ),
+  // Built in place: .next holds paths relative to the project, and Turbopack's root is the repository (next.config.ts).
+  return lockedBuild('next-app', key, TOOLING, [], 'next build', (dir) =>
+    run(process.execPath, [NEXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }).catch((error) => {
+      throw new Error(`next build failed (${error.code}):\n${error.stdout}${error.stderr}`);
+    }),
   );
 }
 
-export interface NextApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The signing tokens the Server Action got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
+/** issuedTokens: the tokens its Server Action got. */
+export interface NextApp extends PartnerApp {
   /** How many Server Action calls the app's server answered. */
   actionCalls(): number;
-  stop(): Promise<void>;
 }
 
 /** Starts `next start` for this worker's sandbox and mounts it at /next/ of the harness. */

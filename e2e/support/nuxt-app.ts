@@ -1,20 +1,16 @@
-// A partner's Nuxt 4 app (SSR, Nitro's node server), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), Nuxt from the e2e/apps/nuxt workspace, the sources of e2e/apps/nuxt-app with the blocks
-// of docs/frameworks.md "Nuxt" written in as the files they say they are, built once by `nuxt build` and run by
-// `node .output/server/index.mjs` in each worker (NODE_EXTRA_CA_CERTS and the NUXT_ variables in its environment), at
-// the root of the harness's partner origin, as the docs' absolute `token-url="/api/signing-token"` wants it. Its token
-// route asks the sandbox's contracts endpoint through a relay of the worker that records the tokens issued, and the
-// sandbox delivers its webhooks to the app's own webhook route on the port the worker chose before it started.
+// A partner's Nuxt 4 app (SSR, Nitro's node server), for real: contracts-sdk from the registry, Nuxt from the
+// e2e/apps/nuxt workspace, e2e/apps/nuxt-app with the "Nuxt" blocks of docs/frameworks.md written in, built once by
+// `nuxt build`, run in each worker at the root of the harness's partner origin (the docs' absolute token-url), its
+// token route through a relay that records the tokens, the sandbox's webhooks to its own route.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'nuxt-app');
@@ -44,25 +40,8 @@ const docBlocks = () =>
 export async function nuxtAppBuild(): Promise<string> {
   const blocks = docBlocks();
   const key = buildKey('nuxt', { sources: APP_SOURCE, texts: blocks.flat(), packages: TOOLING });
-  return withBuildLock('nuxt-app', () =>
-    cachedProject(
-      'nuxt-app',
-      key,
-      TOOLING,
-      (dir) => {
-        cpSync(APP_SOURCE, dir, { recursive: true });
-        for (const [file, code] of blocks) {
-          mkdirSync(dirname(join(dir, file)), { recursive: true });
-          writeFileSync(join(dir, file), code);
-        }
-      },
-      async (dir) => {
-        const started = Date.now();
-        await run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } });
-        console.log(`nuxt-app: nuxt build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
-      { buildInCache: true },
-    ),
+  return lockedBuild('nuxt-app', key, TOOLING, blocks, 'nuxt build', (dir) =>
+    run(process.execPath, [NUXT_BIN, 'build'], { cwd: dir, env: { ...process.env, ...QUIET_ENV } }),
   );
 }
 
@@ -79,16 +58,11 @@ export async function nuxtTypecheck(dir: string): Promise<string> {
     .join('\n');
 }
 
-export interface NuxtApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The login page that gives the browser the signer's session for an application, then opens its signing page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the token route got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
+export interface NuxtApp extends LoginApp {
   /** The app's server itself (http on loopback), as the sandbox's webhook deliveries reach it. */
   direct(path: string): string;
-  stop(): Promise<void>;
+  /** The ids of the `application.contract.signed` events the docs' webhook route verified for an application. */
+  signedEvents(applicationId: string): Promise<string[]>;
 }
 
 /** Starts the built server on `port` for this worker's sandbox and forwards the app's paths of the harness to it. */
@@ -116,11 +90,16 @@ export async function startNuxtApp(harness: Harness, sandbox: Sandbox, port: num
     harness.mount(prefix, (req: IncomingMessage, res: ServerResponse) => forward(req, res, server.port));
 
   const url = (path: string) => `${harness.origins.partner}${path}`;
+  const direct = (path: string) => `http://127.0.0.1:${port}${path}`;
   return {
     url,
     loginUrl: (applicationId) => url(`/login/${applicationId}`),
     issuedTokens,
-    direct: (path) => `http://127.0.0.1:${port}${path}`,
+    direct,
+    async signedEvents(applicationId) {
+      const answer = await fetch(direct(`/api/applications/${applicationId}/signed-events`));
+      return ((await answer.json()) as { events: string[] }).events;
+    },
     stop: () => stopServer(server.process),
   };
 }

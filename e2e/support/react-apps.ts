@@ -1,33 +1,18 @@
-// A partner's React app, for real: contracts-sdk installed with npm from a registry (Verdaccio, the package `npm
-// run build` made), React 19 or 18 beside it, the README's React example as its signing component, built by Vite
-// with @vitejs/plugin-react. Builds are kept in .cache/react-apps/<key>, keyed by everything that goes into them,
-// so the workers of one run (one per engine) and later runs share them.
-import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+// A partner's React app, for real: contracts-sdk from the registry (support/framework-apps.ts), React 19 or 18
+// beside it, the README's React example as its signing component, built by Vite with @vitejs/plugin-react into
+// .cache/react-apps/<key>.
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
-import { installFromRegistry } from './framework-apps';
+import { buildKey, cachedProject, ROOT_MODULES } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'react-app');
-const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
-const CACHE = join(REPO_ROOT, '.cache', 'react-apps');
 
 /** Where each React major comes from: the root's devDependencies (19) and the react-18 workspace. */
 const REACT_MODULES = {
-  19: join(REPO_ROOT, 'node_modules'),
+  19: ROOT_MODULES,
   18: join(REPO_ROOT, 'e2e', 'apps', 'react-18', 'node_modules'),
 } as const;
 export type ReactMajor = keyof typeof REACT_MODULES;
@@ -46,26 +31,6 @@ export interface ReactApp {
   projectDir: string;
   /** The production build (vite build), made for base `/react-<major>/`. */
   buildDir: string;
-  /** The README block written to src/SignLoanContract.tsx. */
-  example: string;
-}
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return name === 'node_modules' ? [] : statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
-
-/** A hash of everything a build is made of: the package, the app, the example, React's version, Vite's. */
-function buildKey(major: ReactMajor, example: string): string {
-  const hash = createHash('sha256').update(example);
-  for (const file of [...files(PACKAGE_DIR), ...files(APP_SOURCE)].sort())
-    hash.update(relative(REPO_ROOT, file)).update(readFileSync(file));
-  for (const name of ['react', 'react-dom'])
-    hash.update(readFileSync(join(REACT_MODULES[major], name, 'package.json')));
-  hash.update(readFileSync(join(REPO_ROOT, 'node_modules', 'vite', 'package.json')));
-  return `react-${major}-${hash.digest('hex').slice(0, 16)}`;
 }
 
 /** React and react-dom of `major`, with the scheduler that react-dom resolves, copied into the project. */
@@ -80,40 +45,41 @@ function addReact(dir: string, major: ReactMajor): void {
   });
 }
 
-/** The app for React `major`, built once per key (concurrent workers may both build; the first rename wins). */
+/** The app for React `major`, built once per key: the package, the app, the example, React's version, Vite's. */
 export async function reactApp(major: ReactMajor): Promise<ReactApp> {
   const example = snippet('README.md', 'react-example');
-  const done = join(CACHE, buildKey(major, example));
-  if (!existsSync(join(done, 'build', 'index.html'))) {
-    mkdirSync(CACHE, { recursive: true });
-    const dir = mkdtempSync(join(tmpdir(), `contracts-sdk-react-${major}-`));
-    writeFileSync(
-      join(dir, 'package.json'),
-      JSON.stringify({ name: `partner-react-${major}`, private: true, type: 'module' }),
-    );
-    await installFromRegistry(dir);
+  const modules: [string, string[]][] = [
+    [REACT_MODULES[major], ['react', 'react-dom']],
+    [ROOT_MODULES, ['vite']],
+  ];
+  const key = buildKey(`react-${major}`, { sources: APP_SOURCE, texts: [example], modules });
+  const prepare = (dir: string) => {
     addReact(dir, major);
     cpSync(APP_SOURCE, dir, { recursive: true });
     writeFileSync(join(dir, 'src', 'SignLoanContract.tsx'), example);
     writeFileSync(join(dir, 'src', 'signing-config.ts'), SIGNING_CONFIG);
-    const { build } = await import('vite');
-    const { default: react } = await import('@vitejs/plugin-react');
-    await build({
-      root: dir,
-      configFile: false,
-      base: `/react-${major}/`,
-      logLevel: 'warn',
-      plugins: [react()],
-      cacheDir: join(dir, '.vite-cache'),
-      build: { outDir: join(dir, 'build'), emptyOutDir: true },
-    });
-    try {
-      renameSync(dir, done);
-    } catch {
-      rmSync(dir, { recursive: true, force: true }); // another worker finished first: its build is the same
-    }
-  }
-  return { projectDir: done, buildDir: join(done, 'build'), example };
+  };
+  const done = await cachedProject(
+    'react-apps',
+    key,
+    [],
+    prepare,
+    async (dir) => {
+      const { build } = await import('vite');
+      const { default: react } = await import('@vitejs/plugin-react');
+      await build({
+        root: dir,
+        configFile: false,
+        base: `/react-${major}/`,
+        logLevel: 'warn',
+        plugins: [react()],
+        cacheDir: join(dir, '.vite-cache'),
+        build: { outDir: join(dir, 'build'), emptyOutDir: true },
+      });
+    },
+    { builtFile: join('build', 'index.html') },
+  );
+  return { projectDir: done, buildDir: join(done, 'build') };
 }
 
 /** Vite's dev server for the project, as connect middleware under `base` (no HMR socket: nothing edits files). */

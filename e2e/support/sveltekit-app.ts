@@ -1,19 +1,16 @@
-// A partner's SvelteKit app (Svelte 5, SSR on, adapter-node), for real: contracts-sdk from the registry
-// (support/framework-apps.ts), SvelteKit from the e2e/apps/sveltekit workspace, the sources of
-// e2e/apps/sveltekit-app with the blocks of docs/frameworks.md "SvelteKit" written in as the files they say they
-// are, built once by `vite build` and run by `node build` in each worker, behind /sveltekit/ of the harness's
-// partner origin. Its token route asks the sandbox's contracts endpoint over https (NODE_EXTRA_CA_CERTS in its
-// environment) through a relay of the worker that records the tokens issued, so the tests know what must be absent.
+// A partner's SvelteKit app (Svelte 5, SSR on, adapter-node), for real: contracts-sdk from the registry, SvelteKit
+// from the e2e/apps/sveltekit workspace, e2e/apps/sveltekit-app with the "SvelteKit" blocks of docs/frameworks.md
+// written in, built once by `vite build`, run by `node build` in each worker behind /sveltekit/ of the harness's
+// partner origin, its token route through a relay that records the tokens.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { forward, mountTokenRelay, startAppServer, stopServer } from './app-server';
+import { forward, type LoginApp, mountTokenRelay, startAppServer, stopServer } from './app-server';
 import type { Harness, Sandbox } from './fixtures';
-import { buildKey, cachedProject, withBuildLock } from './framework-apps';
+import { buildKey, lockedBuild } from './framework-apps';
 
 const run = promisify(execFile);
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'sveltekit-app');
@@ -48,29 +45,12 @@ export async function sveltekitAppBuild(): Promise<string> {
   const key = buildKey('sveltekit', {
     sources: APP_SOURCE,
     texts: blocks.flat(),
-    packages: [],
     modules: [[SVELTEKIT_MODULES, TOOLING]],
   });
-  return withBuildLock('sveltekit-app', () =>
-    cachedProject(
-      'sveltekit-app',
-      key,
-      TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const),
-      (dir) => {
-        cpSync(APP_SOURCE, dir, { recursive: true });
-        for (const [file, code] of blocks) {
-          mkdirSync(dirname(join(dir, file)), { recursive: true });
-          writeFileSync(join(dir, file), code);
-        }
-      },
-      async (dir) => {
-        const started = Date.now();
-        await run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir });
-        console.log(`sveltekit-app: vite build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      },
-      // .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
-      { buildInCache: true },
-    ),
+  // Built in place: .svelte-kit holds the generated types svelte-check reads, with paths relative to the project.
+  const linked = TOOLING.map((name) => [SVELTEKIT_MODULES, name] as const);
+  return lockedBuild('sveltekit-app', key, linked, blocks, 'vite build', (dir) =>
+    run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir }),
   );
 }
 
@@ -88,15 +68,7 @@ export async function svelteCheck(dir: string): Promise<string> {
     .join('\n');
 }
 
-export interface SvelteKitApp {
-  /** A page of the app on the partner origin, e.g. `/apply/<id>/sign`. */
-  url(path: string): string;
-  /** The login page that gives the browser the signer's session for an application, then opens its signing page. */
-  loginUrl(applicationId: string): string;
-  /** The signing tokens the token route got for an application, in order. */
-  issuedTokens(applicationId: string): string[];
-  stop(): Promise<void>;
-}
+export type SvelteKitApp = LoginApp;
 
 /** Starts `node build` for this worker's sandbox and mounts it at /sveltekit/ of the harness. */
 export async function startSvelteKitApp(harness: Harness, sandbox: Sandbox): Promise<SvelteKitApp> {

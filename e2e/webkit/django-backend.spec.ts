@@ -1,5 +1,0 @@
-// docs/server-rendered.md's Django backend blocks behind its page (support/backend-apps.ts) in WebKit.
-import { backendScenarios } from '../scenarios/backends';
-import { backendWebkitTest } from '../support/backend-fixture';
-
-backendScenarios(backendWebkitTest('django'), 'Django');

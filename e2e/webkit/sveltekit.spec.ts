@@ -1,5 +1,0 @@
-// The SvelteKit app (support/sveltekit-app.ts) in WebKit.
-import { sveltekitScenarios } from '../scenarios/sveltekit';
-import { sveltekitWebkitTest } from '../support/sveltekit-fixture';
-
-sveltekitScenarios(sveltekitWebkitTest);
