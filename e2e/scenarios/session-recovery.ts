@@ -4,7 +4,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { frameIn, names, sign, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
+import { frameIn, names, SIGN_BUTTON, signAndComplete } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -36,8 +36,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     const navigation = () =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     expect(await host.evaluateInFrame(frameIn('c1'), navigation)).toBe('reload');
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 
@@ -50,8 +49,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Reload this page');
     // Only a new document that received a fresh init can show the contract again.
     await untilReloadedShows(host, 'c1', SIGN_BUTTON);
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
     // Where the driver sees the console: a second "hello accepted" line, the reload visible in the debug log.
     const printed = host.messages();
@@ -67,8 +65,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     const sessionCalls = () => server.list().filter((request) => request === 'POST /embed/api/session');
     try {
       await openSigned(host);
-      await sign(host, 'c1');
-      await waitFor(host, 'a', 'contract.completed');
+      await signAndComplete(host);
       expect(sessionCalls()).toHaveLength(1);
 
       await markDocument(host, 'c1');

@@ -103,6 +103,12 @@ export function open(target: Target, id: string): Promise<void> {
   return start(target, id, 'open');
 }
 
+/** Calls open() and waits until instance `id` has recorded `until`. */
+export async function openAndWait(target: Target, id: string, until = 'contract.ready'): Promise<void> {
+  await open(target, id);
+  await waitFor(target, id, until);
+}
+
 /** Calls prepare() without awaiting it; its outcome is recorded as `prepare.resolved` / `prepare.rejected`. */
 export function prepare(target: Target, id: string): Promise<void> {
   return start(target, id, 'prepare');
@@ -210,6 +216,12 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
+/** The signer signs in `container`'s frame, and instance `id` records contract.completed. */
+export async function signAndComplete(target: Target, container = 'c1', id = 'a'): Promise<void> {
+  await sign(target, container);
+  await waitFor(target, id, 'contract.completed');
+}
+
 /** Opens `signer` (in `container`) and `failing`, waits for ready and error, then signs: both outcomes on one page. */
 export async function signOneFailOther(
   target: Target,
@@ -220,8 +232,7 @@ export async function signOneFailOther(
   await open(target, failing);
   await waitFor(target, signer, 'contract.ready');
   await waitFor(target, failing, 'contract.error');
-  await sign(target, container);
-  await waitFor(target, signer, 'contract.completed');
+  await signAndComplete(target, container, signer);
 }
 
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
