@@ -1,10 +1,8 @@
-// The warm start (issues #32, #45) in the Playwright engines (Chromium, Firefox: both move a frame with its document,
-// Element.moveBefore), on the strict CSP + Trusted Types page: from construction one hidden frame of the signing app
-// per page, at the end of <body> (no box, out of the Tab order and the accessibility tree), however many instances;
-// its requests carry no token, it stores no cookie and nothing in storage, no session starts before open(); the
-// first open() of any instance moves that same document into its container (the embed page is requested once),
-// and close() removes it. 1,000 construct/destroy cycles are e2e/leak.spec.ts's. WebKit (no moveBefore) keeps a
-// frame per instance in its container, as in test/unit/warm-pool.test.ts "without moveBefore".
+// The warm start (issues #32, #45) in Chromium and Firefox (both move a frame with its document, Element.moveBefore),
+// on the strict CSP + Trusted Types page: one hidden frame of the signing app per page from construction, at the end of
+// <body>, however many instances; no token, cookie, storage or session before open(); the first open() of any instance
+// moves that document into its container, close() removes it. WebKit (no moveBefore) keeps a frame per instance, as
+// test/unit/warm-pool.test.ts "without moveBefore"; 1,000 construct/destroy cycles are e2e/leak.spec.ts's.
 import { adHocToken, expect, test } from './support/fixtures';
 import type { Host } from './support/host';
 import { recordServerRequests } from './support/server-requests';
@@ -82,14 +80,10 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   expect((await layout(host, frameIn('c1'))).visible).toBe(true);
   expect(await frameCount(host, 'c1')).toBe(1);
   expect(await waitingCount(host), 'nobody else wants one: no new warm frame').toBe(0);
-  const seen = server.list();
+  const embeds = server.list().filter((request) => request === 'GET /embed');
   server.stop();
-  const urls = browser?.() ?? [];
-  expect(
-    seen.filter((request) => request === 'GET /embed'),
-    'the embed page requested once',
-  ).toHaveLength(1);
-  for (const url of urls) expect(url).not.toContain(token.slice(4));
+  expect(embeds, 'the embed page requested once').toHaveLength(1);
+  for (const url of browser?.() ?? []) expect(url).not.toContain(token.slice(4));
   expect(sandbox.sessionStarts(token)).toBe(1);
   await expectStrictPageClean(host);
 

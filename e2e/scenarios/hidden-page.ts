@@ -1,11 +1,8 @@
-// A hidden page mid-signing (issue #29, docs/protocol.md §6.6): the signer turns to another tab or minimises the
-// window, and comes back. The browser throttles the page's timers and the app's while hidden; the heartbeat's
-// watchdog must not report the app for it, and the session carries on to a signature. Each driver hides the page
-// its own way (Host.hidePage: a foreground tab in Firefox, a minimised window in WebKit); headless Chromium cannot.
-//
-// Firefox and WebKit keep delivering the app's 2 s beats to a hidden page (timers throttled to once a second), so
-// the first case holds even without the watchdog's visibility rule: the second proves that rule, with an app that
-// stops beating while the page is hidden.
+// A hidden page mid-signing (issue #29, docs/protocol.md §6.6): the signer turns to another tab or minimises the window
+// and comes back. The browser throttles the page's timers and the app's while hidden; the heartbeat's watchdog must not
+// report the app for it. Each driver hides the page its own way (Host.hidePage); headless Chromium cannot. Firefox and
+// WebKit keep delivering the app's 2 s beats to a hidden page, so the first case holds even without the watchdog's
+// visibility rule: the second proves that rule, with an app that stops beating while the page is hidden.
 import type { TestInfo } from '@playwright/test';
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';

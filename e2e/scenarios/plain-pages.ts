@@ -21,6 +21,13 @@ const untilFrameShows = (host: Host, frame: string, text: string, message?: stri
 /** The SDK's lines among what the page printed, or null where the driver cannot see the console. */
 const sdkLines = (host: Host) => host.messages()?.filter((line) => line.includes('[contracts-sdk]'));
 
+/** The page's <svc-contract-signing> as its own script would call it. */
+type SigningElement = HTMLElement & { open(): unknown; close(): void };
+
+/** Clicks the page's element matching `selector` from a script (the page's own controls, not the frame's). */
+const click = (host: Host, selector: string) =>
+  host.evaluate((s) => document.querySelector<HTMLElement>(s)!.click(), selector);
+
 /** Queues the route's answers, then loads `url` (the page's own by default) watching for CSP violations. */
 async function load(host: Host, page: PlainPage, tokens: Array<string | null>, url = page.url): Promise<void> {
   page.queueTokens(tokens);
@@ -40,7 +47,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     // The first token request fails (HTTP 500): loading_error, and the page's Try again button.
     await load(host, quickstart, [null, token]);
     await expect.poll(status, { message: "the page's showRetry()" }).toBe('Signing stopped. Try again');
-    await host.evaluate(() => document.querySelector<HTMLButtonElement>('#signing-status button')!.click());
+    await click(host, '#signing-status button');
     await untilFrameShows(host, frame, SIGNER_LINE, 'the frame shows the contract');
     await expect.poll(status, { message: 'contract.ready cleared the status line' }).toBe('');
     await host.clickInFrame(frame, SIGN_BUTTON);
@@ -96,12 +103,12 @@ export function plainPageScenarios(test: ScenarioTest): void {
     plainPages: { serverRendered },
   }) => {
     for (const variant of ['missing', 'tampered'] as const) {
-      await load(host, serverRendered, [], serverRendered.urlWithIndex!(variant));
+      await load(host, serverRendered, [], serverRendered.variantUrl!(variant));
       // Reported at the window's load event, before the test can listen: open() tries again and reports again.
       const error = await host.evaluate(
         () =>
           new Promise<{ code: string; source: string; message: string }>((resolve) => {
-            const signing = document.querySelector('svc-contract-signing') as HTMLElement & { open(): unknown };
+            const signing = document.querySelector<SigningElement>('svc-contract-signing')!;
             signing.addEventListener('contract-error', (event) => resolve((event as CustomEvent).detail), {
               once: true,
             });
@@ -144,9 +151,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
       .toEqual({ text: 'The contract could not be loaded.', button: 'Try again' });
     // WebDriver classic sees no console: null there.
     expect(sdkLines(host)?.length ?? 1, 'one console line for the unhandled error').toBe(1);
-    await host.evaluate(() =>
-      document.querySelector<HTMLButtonElement>('svc-contract-signing [role="alert"] button')!.click(),
-    );
+    await click(host, 'svc-contract-signing [role="alert"] button');
     await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'Try again shows the contract');
     expect(await alert(), 'the error state went with the new attempt').toBeNull();
     // A listener that calls preventDefault(): the page handles the error, nothing shown, nothing logged.
@@ -154,10 +159,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     const handled = await host.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
-          const signing = document.querySelector('svc-contract-signing') as HTMLElement & {
-            open(): unknown;
-            close(): void;
-          };
+          const signing = document.querySelector<SigningElement>('svc-contract-signing')!;
           signing.addEventListener('contract-error', (event) => {
             event.preventDefault();
             queueMicrotask(() => resolve(event.defaultPrevented));
@@ -178,7 +180,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     plainPages: { serverRendered },
   }) => {
     const { token } = await issueToken(sandbox, 'complete');
-    await load(host, serverRendered, [null, token], serverRendered.urlWithEvents!);
+    await load(host, serverRendered, [null, token], serverRendered.variantUrl!('events'));
     const page = () =>
       host.evaluate(() => ({
         retry: document.querySelector('svc-contract-signing + button')?.textContent ?? null,
@@ -190,7 +192,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     });
     // WebDriver classic sees no console: null there.
     expect(sdkLines(host) ?? [], 'handled: no line').toEqual([]);
-    await host.evaluate(() => document.querySelector<HTMLButtonElement>('svc-contract-signing + button')!.click());
+    await click(host, 'svc-contract-signing + button');
     await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'the retry shows the contract');
     // The page's own script under the document's CSP with 'self': nothing refused (checked before it navigates).
     expect(await host.violations(), 'CSP violations').toEqual([]);
@@ -209,9 +211,9 @@ export function plainPageScenarios(test: ScenarioTest): void {
       ['an HTML page', { status: 200, contentType: 'text/html; charset=utf-8' }, /token-url answered 200/],
       ['a redirect', { status: 302, contentType: 'text/html', location: '/login' }, /token-url failed/],
       // A token the signing app never answers, on the page with load-timeout="3000".
-      ['a load timeout', adHocToken('silent'), /not ready within 3000 ms/, serverRendered.urlWithIndex!('timeout')],
+      ['a load timeout', adHocToken('silent'), /not ready within 3000 ms/, serverRendered.variantUrl!('timeout')],
       // The page with a token attribute in its HTML: refused before the route is asked.
-      ['a token attribute', null, /refuses the signing-token attribute/, serverRendered.urlWithTokenAttribute!],
+      ['a token attribute', null, /refuses the signing-token attribute/, serverRendered.variantUrl!('token')],
     ];
     for (const [name, answer, message, url = serverRendered.url] of cases) {
       serverRendered.queueTokens(answer ? [answer] : []);

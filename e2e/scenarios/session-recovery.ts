@@ -13,18 +13,10 @@ const markDocument = (host: Host, containerId: string) =>
   host.evaluateInFrame(frameIn(containerId), () => void (window.__before = true));
 
 /** Waits until the frame shows `text` in a document that is not the marked one. */
-const untilReloadedShows = (host: Host, containerId: string, text: string) =>
-  expect
-    .poll(() =>
-      host
-        .evaluateInFrame(
-          frameIn(containerId),
-          (wanted) => !window.__before && document.body.innerText.includes(wanted),
-          text,
-        )
-        .catch(() => false),
-    )
-    .toBe(true);
+async function untilReloadedShows(host: Host, containerId: string, text: string): Promise<void> {
+  const shows = (wanted: string) => !window.__before && document.body.innerText.includes(wanted);
+  await expect.poll(() => host.evaluateInFrame(frameIn(containerId), shows, text).catch(() => false)).toBe(true);
+}
 
 export function sessionRecoveryScenarios(test: ScenarioTest): void {
   test('reload before ready (the app reloads itself once): the attempt goes on to ready, each event once', async ({

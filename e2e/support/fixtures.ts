@@ -71,11 +71,9 @@ export interface ScenarioFixtures {
   openSigned: OpenSigned;
 }
 
-/** What createInstance records beyond the config: which events, and a token function's tokens (one per call). */
+/** createInstance's `events` (SDK_EVENTS unless said otherwise) and `tokens` (its tokenSequence: one per call). */
 interface RecordOptions {
-  /** The events recorded (SDK_EVENTS unless said otherwise). */
   events?: string[];
-  /** signingToken becomes a function that returns these, one per call (createInstance's tokenSequence). */
   tokens?: string[];
 }
 
@@ -196,10 +194,9 @@ export const webkitTest = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>, { w
 });
 
 /**
- * Closes every window but the test's page, which the driver is left on: a window a test opened and nothing closed
- * (a popup that Cross-Origin-Opener-Policy cut off from the page, which the SDK can no longer close) would
- * otherwise still be open in the next test of this worker's session. Each close waits out webdriverio's own switch
- * (closeCurrentWindow): a late one could leave the driver on the page as the next closeWindow is sent.
+ * Closes every window but the test's page, which the driver is left on: a window nothing closed (a popup that COOP cut
+ * off from the page) would still be open in the next test of this worker's session. Each close waits out
+ * webdriverio's own switch (closeCurrentWindow): a late one could leave the driver on the page at the next close.
  */
 async function closeOtherWindows(browser: Browser, page: string): Promise<void> {
   const others = (await browser.getWindowHandles()).filter((handle) => handle !== page);

@@ -37,17 +37,12 @@ export interface TokenCall {
 export interface PlainPage {
   url: string;
   /**
-   * The server-rendered page with its index.umd.js tag left out (`missing`) or with a wrong integrity
-   * (`tampered`): the element's file runs without SvcSDK.
+   * The server-rendered page: its index.umd.js tag left out (`missing`) or with a wrong integrity (`tampered`), so the
+   * element's file runs without SvcSDK; `load-timeout="3000"` on its element (`timeout`); `signing-token="…"` on it
+   * (`token`), as a server renderer may write it; docs/server-rendered.md's `/js/signing-events.js` after the two tags
+   * and `'self'` in `script-src`, as the document says (`events`: its next step is `/application/next-step`).
    */
-  urlWithIndex?(variant: 'missing' | 'tampered' | 'timeout'): string;
-  /**
-   * The server-rendered page with docs/server-rendered.md's `/js/signing-events.js` (`server-rendered-events`) after
-   * the two tags, and `'self'` added to `script-src`, as the document says; its next step is `/application/next-step`.
-   */
-  urlWithEvents?: string;
-  /** The server-rendered page with `signing-token="…"` on its element, as a server renderer may write it. */
-  urlWithTokenAttribute?: string;
+  variantUrl?(variant: 'missing' | 'tampered' | 'timeout' | 'token' | 'events'): string;
   /**
    * The tokens the route answers, in order; `null` answers HTTP 500 instead, a RouteAnswer what it says. Clears the
    * calls recorded so far.
@@ -201,9 +196,7 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<st
   const url = `${harness.origins.partner}/server-rendered/`;
   return {
     url,
-    urlWithIndex: (variant) => `${url}?index=${variant}`,
-    urlWithEvents: `${url}?index=events`,
-    urlWithTokenAttribute: `${url}?index=token`,
+    variantUrl: (variant) => `${url}?index=${variant}`,
     queueTokens: route.queueTokens,
     calls: route.calls,
   };
