@@ -1,16 +1,7 @@
 // 1.3.0 in every engine (docs/protocol.md §6.6, §6.7): the session renewed mid-signing with no reload, an expired
 // session without a token function, and a frozen or crashed app reported as app_unresponsive.
 import { adHocToken, expect } from '../support/fixtures';
-import {
-  firstEntry,
-  frameCount,
-  frameIn,
-  names,
-  recorded,
-  signAndComplete,
-  tokenCalls,
-  waitFor,
-} from '../support/sdk-driver';
+import { firstEntry, frameCount, frameIn, names, recorded, sign, tokenCalls, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -32,7 +23,8 @@ export function sessionSurvivalScenarios(test: ScenarioTest): void {
       .toBe('1');
     expect(await tokenCalls(host, 'a')).toBe(2);
     expect(sandbox.sessionStarts(renewed)).toBe(1);
-    await signAndComplete(host);
+    await sign(host, 'c1');
+    await waitFor(host, 'a', 'contract.completed');
     expect(await names(host, 'a')).toEqual(COMPLETED);
     expect(await host.evaluateInFrame(frameIn('c1'), () => window.__before === true)).toBe(true);
     expect(JSON.stringify(await recorded(host, 'a'))).not.toContain(renewed);
