@@ -4,6 +4,16 @@ import { expect, test } from './support/fixtures';
 import { newSession, openDemo, showOptions } from './support/demo-page';
 import { frameCount, open, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
+import type { Host } from './support/host';
+
+/** Instance `a` failed to load from the no-hello check (long before loadTimeout) and left no frame in c1. */
+async function expectNoHelloFailure(host: Host, contractId: string): Promise<void> {
+  const log = await recorded(host, 'a');
+  expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
+  expect(log[1].payload).toMatchObject({ contractId, code: 'loading_error' });
+  expect(log[1].at - log[0].at).toBeLessThan(8000);
+  expect(await frameCount(host, 'c1')).toBe(0);
+}
 
 test('signing-app URL that 404s → loading_error from the no-hello check, long before loadTimeout', async ({
   page,
@@ -17,12 +27,8 @@ test('signing-app URL that 404s → loading_error from the no-hello check, long 
   });
   const config = { contractId: 'gone', appUrl: `${sandbox.origins.signing}/missing`, loadTimeout: 20_000 };
   await openSigned(host, config, { until: 'open.resolved' });
-  const log = await recorded(host, 'a');
-  expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
-  expect(log[1].payload).toMatchObject({ contractId: 'gone', code: 'loading_error' });
-  expect(log[1].at - log[0].at).toBeLessThan(8000);
+  await expectNoHelloFailure(host, 'gone');
   expect(embedRequests).toEqual([404]);
-  expect(await frameCount(host, 'c1')).toBe(0);
 });
 
 test('signing-app URL that redirects to another origin → loading_error; the imposter never gets init', async ({
@@ -57,11 +63,7 @@ test('signing-app URL that redirects to another origin → loading_error; the im
     .toBe(true);
   expect(await imposter.evaluate(() => window.initsReceived)).toBe(0);
   await waitFor(host, 'a', 'open.resolved');
-  const log = await recorded(host, 'a');
-  expect(log.map((e) => e.event)).toEqual(FAILED_TO_LOAD);
-  expect(log[1].payload).toMatchObject({ contractId: 'moved', code: 'loading_error' });
-  expect(log[1].at - log[0].at).toBeLessThan(8000);
-  expect(await frameCount(host, 'c1')).toBe(0);
+  await expectNoHelloFailure(host, 'moved');
 });
 
 test('demo page: the "Setup mistake" picker reproduces the CSP block and the wrong path, each named in contract.error', async ({

@@ -2,10 +2,5 @@
 // e2e/webkit/plain-pages.spec.ts).
 import { plainPageScenarios } from './scenarios/plain-pages';
 import { test } from './support/fixtures';
-import { mountPlainPages, type PlainPages } from './support/plain-pages';
 
-const pageTest = test.extend<object, { plainPages: PlainPages }>({
-  plainPages: [async ({ harness, sandbox }, use) => use(mountPlainPages(harness, sandbox)), { scope: 'worker' }],
-});
-
-plainPageScenarios(pageTest);
+plainPageScenarios(test);

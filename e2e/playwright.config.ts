@@ -7,25 +7,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { FIREFOX_PREFS, FIREFOX_SHIM_PATH } from '../lib/firefox.mjs';
 
 /**
- * Specs run in Chromium only: leak.spec.ts, whose heap and listener counts come from the DevTools Protocol.
- *
- * Everything else runs in Firefox ESR 153 over WebDriver BiDi as well (checked on 2026-11-22):
+ * Everything runs in Firefox ESR 153 over WebDriver BiDi as well (checked on 2026-11-22), but for these specs:
+ * leak (Chromium's heap and listener counters over the DevTools Protocol), demo-phone (a phone's viewport, which
+ * Playwright emulates in Chromium only), and react-ssr, sveltekit-check, nuxt-check, backend-routes (Node only, no
+ * browser: once is enough). Where Firefox once failed and what fixed it:
  * - Keys (keyboard.spec.ts, demo-options.spec.ts): the Remote Agent synthesizes them in the top page's content
- *   process, so an Enter never reached the cross-site frame. lib/firefox.mjs has the parent process route
- *   them to the focused frame, as it does real keys, with site isolation (Fission) kept.
- * - axe (accessibility.spec.ts): the "lost frame context" was the demo page's content process crashing (SIGSEGV)
- *   while axe computed the name of a <section aria-labelledby> with the cross-site signing frame on the page
- *   (about half the loaded runs; rule aria-allowed-attr alone does it, aria-label never did, nor the page without
- *   the frame). The demo's sections are named with aria-label, and every axe scan runs in Firefox.
- * - focus(): 1.1.0's first focus() called iframe.focus() before asking the app, and Firefox then mostly left the
- *   frame's document unfocused (its window got focus, focus, blur), so Enter did nothing. focus() now asks the app
- *   first and focuses the element only when the app asks back (docs/decisions.md #23); the tests run here.
+ *   process, so an Enter never reached the cross-site frame. lib/firefox.mjs routes them to the focused frame.
+ * - axe (accessibility.spec.ts): Firefox's content process crashed while axe named a <section aria-labelledby>
+ *   with the cross-site frame on the page; the demo's sections are named with aria-label.
+ * - focus(): Firefox left the frame's document unfocused after iframe.focus(); focus() now asks the app first
+ *   (docs/decisions.md #23).
  */
-// leak: Chromium's heap and listener counters; react-ssr: server rendering in Node, no browser (once is enough);
-// demo-phone: a phone's viewport (isMobile), which Playwright emulates in Chromium only; sveltekit-check:
-// svelte-check and the token route from Node, no browser (once is enough); nuxt-check: nuxt typecheck and the
-// token and webhook routes from Node, no browser (once is enough); backend-routes: the docs' Django and PHP
-// routes from Node, no browser.
 const CHROMIUM_ONLY = [
   'leak.spec.ts',
   'react-ssr.spec.ts',

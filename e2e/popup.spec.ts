@@ -9,19 +9,11 @@ import { adHocToken, test as base, expect } from './support/fixtures';
 // these tests need each browser's real popup blocker, as partners' signers have it.
 const test = base.extend<object, { launchOptions: LaunchOptions }>({
   launchOptions: [
-    async ({ launchOptions, browserName }, use) =>
-      use(
-        browserName === 'chromium'
-          ? { ...launchOptions, ignoreDefaultArgs: ['--disable-popup-blocking'] }
-          : {
-              ...launchOptions,
-              firefoxUserPrefs: {
-                ...launchOptions.firefoxUserPrefs,
-                'dom.disable_open_during_load': true,
-                'remote.prefs.recommended': false,
-              },
-            },
-      ),
+    async ({ launchOptions, browserName }, use) => {
+      if (browserName === 'chromium') return use({ ...launchOptions, ignoreDefaultArgs: ['--disable-popup-blocking'] });
+      const blocker = { 'dom.disable_open_during_load': true, 'remote.prefs.recommended': false };
+      await use({ ...launchOptions, firefoxUserPrefs: { ...launchOptions.firefoxUserPrefs, ...blocker } });
+    },
     { scope: 'worker' },
   ],
 });

@@ -1,10 +1,13 @@
 // What needs Playwright's view of every request, console line and dialog (Chromium, Firefox): token
 // confidentiality, a polluted prototype on the partner page, the frame's referrer policy and sandbox. The
 // cross-engine security scenarios (SRI, strict CSP, hostile frame, frame-ancestors) are in scenarios/.
-import type { ConsoleMessage } from '@playwright/test';
 import { adHocToken, expect, issueToken, test } from './support/fixtures';
+import type { Host } from './support/host';
 import { createInstance, open, recorded, signingFrameHandle, signOneFailOther, waitFor } from './support/sdk-driver';
 import { ATTEMPT_ID, noHello, SESSION_ID } from './scenarios/expected';
+
+/** The SDK's own lines among what the page printed (console and page errors, from the test's start). */
+const sdkLines = (host: Host) => host.messages()!.filter((line) => line.startsWith('[contracts-sdk]'));
 
 test('the signing token appears in no URL, Referer, host DOM, debug console message or event payload', async ({
   page,
@@ -23,15 +26,12 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
       request.allHeaders().then((h) => void requests.push({ url: request.url(), referer: h.referer ?? '' })),
     );
   });
-  const consoleTexts: string[] = [];
-  const onConsole = (m: ConsoleMessage) => consoleTexts.push(m.text());
-  page.on('console', onConsole);
-
   await host.goto(hostUrl());
   await createSigned(host, 'a', 'c1', { signingToken: token, contractId: 'secret-check', debug: true });
   await createSigned(host, 'b', 'c2', { signingToken: errorToken, contractId: 'secret-check-2', debug: true });
   await signOneFailOther(host, ['a', 'c1'], 'b');
   await Promise.all(pendingHeaders);
+  const consoleTexts = host.messages()!;
 
   // The checks below must have material to look at, or they would pass vacuously.
   expect(requests.some((r) => r.url.startsWith(`${sandbox.origins.signing}/embed/api/session`))).toBe(true);
@@ -52,6 +52,7 @@ test('the signing token appears in no URL, Referer, host DOM, debug console mess
 
 test('a polluted Object.prototype on the partner page redirects nothing: no request and no init reach another origin', async ({
   page,
+  host,
   context,
   harness,
   hostUrl,
@@ -62,8 +63,6 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
   );
   const requested: string[] = [];
   context.on('request', (request) => requested.push(request.url()));
-  const sdkLines: string[] = [];
-  page.on('console', (message) => message.text().startsWith('[contracts-sdk]') && sdkLines.push(message.text()));
 
   await page.goto(hostUrl());
   // What a vulnerable query-string parser or deep-merge helper elsewhere on the page leaves behind. The evil
@@ -91,7 +90,7 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
   expect(requested.filter((url) => url.startsWith(harness.origins.evil))).toEqual([]);
   expect(requested).toContain(`${builtInApp}/embed`);
   expect(requested.some((url) => url.includes('qa.svc.example'))).toBe(false);
-  expect(sdkLines).toEqual([]);
+  expect(sdkLines(host)).toEqual([]);
   // Not the polluted 1 ms timeout: the built-in app's 404 page was detected by the missing hello.
   expect((await recorded(page, 'a'))[1].payload).toEqual({
     contractId: undefined,
@@ -104,14 +103,13 @@ test('a polluted Object.prototype on the partner page redirects nothing: no requ
 
 test("a polluted Object.prototype changes no payload field or debug line: the app's sessionId from ready on, none before", async ({
   page,
+  host,
   sandbox,
   hostUrl,
   createSigned,
 }) => {
   const { token } = await issueToken(sandbox, 'complete');
   const errorToken = (await issueToken(sandbox, 'not_found')).token;
-  const sdkLines: string[] = [];
-  page.on('console', (message) => message.text().startsWith('[contracts-sdk]') && sdkLines.push(message.text()));
   await page.goto(hostUrl());
   // Before the SDK runs: every field the SDK adds to a payload (issue #51, finding 5).
   await page.evaluate(() => {
@@ -138,8 +136,8 @@ test("a polluted Object.prototype changes no payload field or debug line: the ap
   const error = (await recorded(page, 'b')).find(({ event }) => event === 'contract.error')!.payload;
   expect(error).toMatchObject({ contractId: 'k2', code: 'not_found', source: 'app' });
   expect('sessionId' in error!).toBe(false);
-  expect(sdkLines.length).toBeGreaterThan(5);
-  for (const line of sdkLines) expect(line).not.toContain('forged');
+  expect(sdkLines(host).length).toBeGreaterThan(5);
+  for (const line of sdkLines(host)) expect(line).not.toContain('forged');
 });
 
 test('the frame attributes hold in the browser: the app gets only the partner origin as Referer, and no modal dialogs', async ({

@@ -1,14 +1,12 @@
-// The warm start (issues #32, #45) in the Playwright engines (Chromium, Firefox: both move a frame with its document,
-// Element.moveBefore), on the strict CSP + Trusted Types page: from construction one hidden frame of the signing app
-// per page, at the end of <body> (no box, out of the Tab order and the accessibility tree), however many instances;
-// its requests carry no token, it stores no cookie and nothing in storage, no session starts before open(); the
-// first open() of any instance moves that same document into its container (the embed page is requested once),
-// and close() removes it. 1,000 construct/destroy cycles are e2e/leak.spec.ts's. WebKit (no moveBefore) keeps a
-// frame per instance in its container, as in test/unit/warm-pool.test.ts "without moveBefore".
+// The warm start (issues #32, #45) in Chromium and Firefox (both move a frame with its document, Element.moveBefore),
+// on the strict CSP + Trusted Types page: one hidden frame of the signing app per page from construction, at the end of
+// <body>, however many instances; no token, cookie, storage or session before open(); the first open() of any instance
+// moves that document into its container, close() removes it. WebKit (no moveBefore) keeps a frame per instance, as
+// test/unit/warm-pool.test.ts "without moveBefore"; 1,000 construct/destroy cycles are e2e/leak.spec.ts's.
 import { adHocToken, expect, test } from './support/fixtures';
 import type { Host } from './support/host';
 import { recordServerRequests } from './support/server-requests';
-import { addHostButtons, call, deepFocus, frameCount, frameIn, open, recorded, waitFor } from './support/sdk-driver';
+import { addHostButtons, call, deepFocus, frameCount, frameIn, openAndWait, recorded } from './support/sdk-driver';
 import { ATTEMPT_ID } from './scenarios/expected';
 import { expectStrictPageClean } from './scenarios/security';
 
@@ -17,13 +15,21 @@ const WAITING = 'body > iframe';
 
 const waitingCount = (host: Host) => host.evaluate((selector) => document.querySelectorAll(selector).length, WAITING);
 
+/** Waits until the waiting frame's document has loaded, then marks it, so a reloaded or replaced one shows. */
+async function markWarmDocument(host: Host, mark: boolean | string): Promise<void> {
+  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
+  await host.evaluateInFrame(WAITING, (mark) => void (window.__warm = mark), mark);
+}
+
+/** The mark of the document in `container`'s frame. */
+const warmMark = (host: Host, container: string) => host.evaluateInFrame(frameIn(container), () => window.__warm);
+
 function layout(host: Host, selector: string) {
   return host.evaluate((selector) => {
     const frame = document.querySelector(selector) as HTMLIFrameElement;
     return {
       visible: frame.checkVisibility(),
       boxes: frame.getClientRects().length,
-      style: frame.getAttribute('style'),
     };
   }, selector);
 }
@@ -45,8 +51,7 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   expect(await waitingCount(host)).toBe(1);
   expect(await frameCount(host, 'c1')).toBe(0);
   // The awaited thing: the warm app's document has loaded (it said hello and was told to wait).
-  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
-  await host.evaluateInFrame(WAITING, () => void (window.__warm = true));
+  await markWarmDocument(host, true);
 
   const hidden = await layout(host, WAITING);
   expect.soft(hidden.visible, 'not rendered').toBe(false);
@@ -70,20 +75,15 @@ test('constructed: one hidden frame loads the app without a token; open() shows 
   });
   expect(stored, 'no cookie or storage in the warm frame').toEqual({ cookie: '', local: 0, session: 0 });
 
-  await open(host, 'a');
-  await waitFor(host, 'a', 'contract.ready');
-  expect(await host.evaluateInFrame(frameIn('c1'), () => window.__warm), 'open() showed the warm document').toBe(true);
+  await openAndWait(host, 'a');
+  expect(await warmMark(host, 'c1'), 'open() showed the warm document').toBe(true);
   expect((await layout(host, frameIn('c1'))).visible).toBe(true);
   expect(await frameCount(host, 'c1')).toBe(1);
   expect(await waitingCount(host), 'nobody else wants one: no new warm frame').toBe(0);
-  const seen = server.list();
+  const embeds = server.list().filter((request) => request === 'GET /embed');
   server.stop();
-  const urls = browser?.() ?? [];
-  expect(
-    seen.filter((request) => request === 'GET /embed'),
-    'the embed page requested once',
-  ).toHaveLength(1);
-  for (const url of urls) expect(url).not.toContain(token.slice(4));
+  expect(embeds, 'the embed page requested once').toHaveLength(1);
+  for (const url of browser?.() ?? []) expect(url).not.toContain(token.slice(4));
   expect(sandbox.sessionStarts(token)).toBe(1);
   await expectStrictPageClean(host);
 
@@ -106,8 +106,7 @@ test('destroy() before open() removes the warm frame; warm: false constructs non
   await createSigned(host, 'c', 'c1');
   await call(host, 'c', 'close');
   expect(await waitingCount(host)).toBe(0);
-  await open(host, 'c');
-  await waitFor(host, 'c', 'contract.ready');
+  await openAndWait(host, 'c');
   expect(await frameCount(host, 'c1')).toBe(1);
 });
 
@@ -135,8 +134,7 @@ test('a warm frame whose app speaks only a newer protocol: open() reports it at 
   const refused = page.waitForEvent('console', (message) => message.text().includes('no common protocol version'));
   await createSigned(page, 'a', 'c1', { debug: true });
   await refused;
-  await open(page, 'a');
-  await waitFor(page, 'a', 'contract.error');
+  await openAndWait(page, 'a', 'contract.error');
   const log = await recorded(page, 'a');
   expect(log.map((entry) => entry.event)).toEqual(['contract.loading', 'contract.error', 'open.resolved']);
   expect(log[1].payload).toEqual({
@@ -167,27 +165,23 @@ test('ten instances at load (issue #45): one hidden frame, one /embed; any open(
   for (const id of ids) await createSigned(host, id, id, { signingToken: tokens[id], contractId: id });
   expect(await waitingCount(host), 'one warm frame for the page').toBe(1);
   for (const id of ids) expect(await frameCount(host, id)).toBe(0);
-  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
+  await markWarmDocument(host, true);
   expect(embeds(), 'one /embed request for ten instances').toBe(1);
-  await host.evaluateInFrame(WAITING, () => void (window.__warm = true));
 
   // Any instance, not only the first constructed, takes the waiting frame: the same document, not reloaded.
-  await open(host, 's7');
-  await waitFor(host, 's7', 'contract.ready');
+  await openAndWait(host, 's7');
   expect(await frameCount(host, 's7')).toBe(1);
-  expect(await host.evaluateInFrame(frameIn('s7'), () => window.__warm), 'the warm document, moved').toBe(true);
+  expect(await warmMark(host, 's7'), 'the warm document, moved').toBe(true);
   expect((await layout(host, frameIn('s7'))).visible).toBe(true);
   // The others still want one: a new frame a second after the take (its own /embed), which the next open() takes.
   await expect.poll(() => waitingCount(host), { message: 're-warmed after the take' }).toBe(1);
-  await expect.poll(() => host.evaluateInFrame(WAITING, () => document.readyState)).toBe('complete');
-  await host.evaluateInFrame(WAITING, () => void (window.__warm = 'again'));
+  await markWarmDocument(host, 'again');
   expect(embeds(), 'one /embed per frame: the move loaded nothing').toBe(2);
 
-  await open(host, 's2');
-  await waitFor(host, 's2', 'contract.ready');
-  expect(await host.evaluateInFrame(frameIn('s2'), () => window.__warm), 'the re-warmed document').toBe('again');
+  await openAndWait(host, 's2');
+  expect(await warmMark(host, 's2'), 'the re-warmed document').toBe('again');
   expect(await frameCount(host, 's7'), 'the first taker keeps its frame').toBe(1);
-  expect(await host.evaluateInFrame(frameIn('s7'), () => window.__warm)).toBe(true);
+  expect(await warmMark(host, 's7')).toBe(true);
   // Each token started exactly its own instance's session: none reached another instance's frame.
   const sessions = Object.fromEntries(ids.map((id) => [id, sandbox.sessionStarts(tokens[id]!)]));
   expect(sessions).toEqual(Object.fromEntries(ids.map((id) => [id, id === 's7' || id === 's2' ? 1 : 0])));

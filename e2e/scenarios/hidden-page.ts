@@ -1,14 +1,12 @@
-// A hidden page mid-signing (issue #29, docs/protocol.md §6.6): the signer turns to another tab or minimises the
-// window, and comes back. The browser throttles the page's timers and the app's while hidden; the heartbeat's
-// watchdog must not report the app for it, and the session carries on to a signature. Each driver hides the page
-// its own way (Host.hidePage: a foreground tab in Firefox, a minimised window in WebKit); headless Chromium cannot.
-//
-// Firefox and WebKit keep delivering the app's 2 s beats to a hidden page (timers throttled to once a second), so
-// the first case holds even without the watchdog's visibility rule: the second proves that rule, with an app that
-// stops beating while the page is hidden.
+// A hidden page mid-signing (issue #29, docs/protocol.md §6.6): the signer turns to another tab or minimises the window
+// and comes back. The browser throttles the page's timers and the app's while hidden; the heartbeat's watchdog must not
+// report the app for it. Each driver hides the page its own way (Host.hidePage); headless Chromium cannot. Firefox and
+// WebKit keep delivering the app's 2 s beats to a hidden page, so the first case holds even without the watchdog's
+// visibility rule: the second proves that rule, with an app that stops beating while the page is hidden.
+import type { TestInfo } from '@playwright/test';
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { firstEntry, frameCount, names, sign, waitFor } from '../support/sdk-driver';
+import { firstEntry, frameCount, names, signAndComplete, waitFor } from '../support/sdk-driver';
 import { COMPLETED, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -17,11 +15,15 @@ const HIDDEN_MS = 60_000;
 /** A crashed app is reported within 12 s of the page being visible again (the watchdog's 10 checks, a margin). */
 const REPORTED_WITHIN_MS = 12_000;
 
-const CANNOT_HIDE = 'this driver cannot hide a page (Host.hidePage)';
+/** Skips the test, before its setup, where the driver cannot hide a page; else gives it `timeout` ms. */
+function needsHiding(host: Host, testInfo: TestInfo, timeout: number): void {
+  testInfo.skip(!host.hidePage, 'this driver cannot hide a page (Host.hidePage)');
+  testInfo.setTimeout(timeout);
+}
 
 /** Hides the page for `ms` (the time hidden is the condition under test), then shows it. */
-async function hiddenFor(host: Host, hidePage: NonNullable<Host['hidePage']>, ms: number): Promise<void> {
-  const show = await hidePage();
+async function hiddenFor(host: Host, ms: number): Promise<void> {
+  const show = await host.hidePage!();
   await new Promise((resolve) => setTimeout(resolve, ms));
   expect(await host.evaluate(() => document.visibilityState), 'still hidden').toBe('hidden');
   await show();
@@ -33,16 +35,13 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     sandbox,
     openSigned,
   }, testInfo) => {
-    const { hidePage } = host;
-    if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
-    testInfo.setTimeout(120_000);
+    needsHiding(host, testInfo, 120_000);
     const token = adHocToken('complete');
     await openSigned(host, { signingToken: token });
-    await hiddenFor(host, hidePage, HIDDEN_MS);
+    await hiddenFor(host, HIDDEN_MS);
 
     expect(await names(host, 'a'), 'nothing reaches the partner while hidden').toEqual(READY);
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
     expect(sandbox.sessionStarts(token), 'the same session, not a new one').toBe(1);
     expect(await frameCount(host, 'c1')).toBe(1);
@@ -52,13 +51,11 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     host,
     openSigned,
   }, testInfo) => {
-    const { hidePage } = host;
-    if (!hidePage) return testInfo.skip(true, CANNOT_HIDE);
-    testInfo.setTimeout(90_000);
+    needsHiding(host, testInfo, 90_000);
     // The sandbox's `crash` scenario navigates the app's frame to a page that never answers 1 s after ready.
     await openSigned(host, { signingToken: adHocToken('crash') });
     // Twice the watchdog's 10 s: while hidden, missed beats are not the app's fault (throttled or frozen pages).
-    await hiddenFor(host, hidePage, 20_000);
+    await hiddenFor(host, 20_000);
 
     expect(await names(host, 'a'), 'no report while hidden').toEqual(READY);
     const visibleAt = await host.evaluate(() => performance.now());
@@ -103,8 +100,7 @@ export function hiddenPageScenarios(test: ScenarioTest): void {
     // Playwright over WebDriver BiDi loses a cross-site frame that Firefox restored from the cache (a click in it
     // never returns); WebKit's driver clicks in it as usual.
     if (host.engine === 'firefox') return;
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
     expect(sandbox.sessionStarts(token), 'the same session, not a new one').toBe(1);
   });

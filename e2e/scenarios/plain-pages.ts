@@ -2,20 +2,40 @@
 // recommends, in every engine: the README's Quick start page (its own script file, every helper defined) and
 // docs/server-rendered.md's page (two CDN script tags with SRI, <svc-contract-signing token-url>, no JavaScript of
 // the partner's, trusted-types 'none'), which signs and renews its token through the partner's route.
-import type { TestInfo } from '@playwright/test';
-import { adHocToken, expect, issueToken, type Sandbox } from '../support/fixtures';
+import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
-import type { PlainPages, RouteAnswer } from '../support/plain-pages';
+import type { PlainPage, RouteAnswer } from '../support/plain-pages';
 import { SIGN_BUTTON } from '../support/sdk-driver';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
+import type { ScenarioTest } from './scenario-test';
 
-type PageArgs = { host: Host; sandbox: Sandbox; plainPages: PlainPages };
-export type PlainPageTest = (title: string, body: (args: PageArgs, testInfo: TestInfo) => Promise<void>) => void;
+/** The signing frame inside the server-rendered page's element. */
+const ELEMENT_FRAME = 'svc-contract-signing iframe';
 
-const frameText = (host: Host, frame: string) =>
-  host.evaluateInFrame(frame, () => document.body.innerText).catch(() => '');
+/** Waits until `frame` shows `text` (it may still be loading). */
+const untilFrameShows = (host: Host, frame: string, text: string, message?: string) =>
+  expect
+    .poll(() => host.evaluateInFrame(frame, () => document.body.innerText).catch(() => ''), { message })
+    .toContain(text);
 
-export function plainPageScenarios(test: PlainPageTest): void {
+/** The SDK's lines among what the page printed, or null where the driver cannot see the console. */
+const sdkLines = (host: Host) => host.messages()?.filter((line) => line.includes('[contracts-sdk]'));
+
+/** The page's <svc-contract-signing> as its own script would call it. */
+type SigningElement = HTMLElement & { open(): unknown; close(): void };
+
+/** Clicks the page's element matching `selector` from a script (the page's own controls, not the frame's). */
+const click = (host: Host, selector: string) =>
+  host.evaluate((s) => document.querySelector<HTMLElement>(s)!.click(), selector);
+
+/** Queues the route's answers, then loads `url` (the page's own by default) watching for CSP violations. */
+async function load(host: Host, page: PlainPage, tokens: Array<string | null>, url = page.url): Promise<void> {
+  page.queueTokens(tokens);
+  await host.watchViolations();
+  await host.goto(url);
+}
+
+export function plainPageScenarios(test: ScenarioTest): void {
   test("the README's Quick start page under the README's CSP: no violation, its status line follows the session, and Try again retries", async ({
     host,
     sandbox,
@@ -25,12 +45,10 @@ export function plainPageScenarios(test: PlainPageTest): void {
     const status = () => host.evaluate(() => document.getElementById('signing-status')?.textContent);
     const { token } = await issueToken(sandbox, 'complete');
     // The first token request fails (HTTP 500): loading_error, and the page's Try again button.
-    quickstart.queueTokens([null, token]);
-    await host.watchViolations();
-    await host.goto(quickstart.url);
+    await load(host, quickstart, [null, token]);
     await expect.poll(status, { message: "the page's showRetry()" }).toBe('Signing stopped. Try again');
-    await host.evaluate(() => document.querySelector<HTMLButtonElement>('#signing-status button')!.click());
-    await expect.poll(() => frameText(host, frame), { message: 'the frame shows the contract' }).toContain(SIGNER_LINE);
+    await click(host, '#signing-status button');
+    await untilFrameShows(host, frame, SIGNER_LINE, 'the frame shows the contract');
     await expect.poll(status, { message: 'contract.ready cleared the status line' }).toBe('');
     await host.clickInFrame(frame, SIGN_BUTTON);
     await expect.poll(status, { message: 'contract.completed' }).toBe('Signed: thank you.');
@@ -46,16 +64,13 @@ export function plainPageScenarios(test: PlainPageTest): void {
     sandbox,
     plainPages: { serverRendered },
   }) => {
-    const frame = 'svc-contract-signing iframe';
     const expiring = adHocToken('expire');
     const renewed = await issueToken(sandbox, 'complete');
-    serverRendered.queueTokens([expiring, renewed.token]);
-    await host.watchViolations();
-    await host.goto(serverRendered.url);
-    await expect.poll(() => frameText(host, frame), { message: 'the frame shows the contract' }).toContain(SIGNER_LINE);
+    await load(host, serverRendered, [expiring, renewed.token]);
+    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'the frame shows the contract');
     // The app asks a second before its session expires; it marks each accepted renewal on its document.
     await expect
-      .poll(() => host.evaluateInFrame(frame, () => document.documentElement.dataset.renewals ?? '0'))
+      .poll(() => host.evaluateInFrame(ELEMENT_FRAME, () => document.documentElement.dataset.renewals ?? '0'))
       .toBe('1');
     const fromThePage = { method: 'POST', requestedWith: 'contracts-sdk', withSession: true };
     expect(serverRendered.calls(), 'the route was asked at the start and for the renewal').toEqual([
@@ -76,8 +91,8 @@ export function plainPageScenarios(test: PlainPageTest): void {
       page.scripts.map((src) => src.replace(/^.*\//, '')),
       'no script added',
     ).toEqual(['index.umd.js', 'element.umd.js']);
-    await host.clickInFrame(frame, SIGN_BUTTON);
-    await expect.poll(() => frameText(host, frame)).toContain(SIGNED_TITLE);
+    await host.clickInFrame(ELEMENT_FRAME, SIGN_BUTTON);
+    await untilFrameShows(host, ELEMENT_FRAME, SIGNED_TITLE);
     // No JavaScript of the partner's listens: the webhook tells its server.
     await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === renewed.applicationId)).toBe(true);
     expect(await host.violations(), 'CSP violations').toEqual([]);
@@ -88,14 +103,12 @@ export function plainPageScenarios(test: PlainPageTest): void {
     plainPages: { serverRendered },
   }) => {
     for (const variant of ['missing', 'tampered'] as const) {
-      serverRendered.queueTokens([]);
-      await host.watchViolations();
-      await host.goto(serverRendered.urlWithIndex!(variant));
+      await load(host, serverRendered, [], serverRendered.variantUrl!(variant));
       // Reported at the window's load event, before the test can listen: open() tries again and reports again.
       const error = await host.evaluate(
         () =>
           new Promise<{ code: string; source: string; message: string }>((resolve) => {
-            const signing = document.querySelector('svc-contract-signing') as HTMLElement & { open(): unknown };
+            const signing = document.querySelector<SigningElement>('svc-contract-signing')!;
             signing.addEventListener('contract-error', (event) => resolve((event as CustomEvent).detail), {
               once: true,
             });
@@ -125,37 +138,28 @@ export function plainPageScenarios(test: PlainPageTest): void {
     sandbox,
     plainPages: { serverRendered },
   }) => {
-    const frame = 'svc-contract-signing iframe';
     const alert = () =>
       host.evaluate(() => {
         const box = document.querySelector('svc-contract-signing [role="alert"]');
         return box && { text: box.querySelector('p')?.textContent, button: box.querySelector('button')?.textContent };
       });
-    const sdkLines = () => host.messages()?.filter((line) => line.includes('[contracts-sdk]'));
     const { token } = await issueToken(sandbox, 'complete');
     // HTTP 500 first (no JavaScript of the partner's listens), then a token for Try again.
-    serverRendered.queueTokens([null, token]);
-    await host.watchViolations();
-    await host.goto(serverRendered.url);
+    await load(host, serverRendered, [null, token]);
     await expect
       .poll(alert, { message: 'the error state in the element' })
       .toEqual({ text: 'The contract could not be loaded.', button: 'Try again' });
     // WebDriver classic sees no console: null there.
-    expect(sdkLines()?.length ?? 1, 'one console line for the unhandled error').toBe(1);
-    await host.evaluate(() =>
-      document.querySelector<HTMLButtonElement>('svc-contract-signing [role="alert"] button')!.click(),
-    );
-    await expect.poll(() => frameText(host, frame), { message: 'Try again shows the contract' }).toContain(SIGNER_LINE);
+    expect(sdkLines(host)?.length ?? 1, 'one console line for the unhandled error').toBe(1);
+    await click(host, 'svc-contract-signing [role="alert"] button');
+    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'Try again shows the contract');
     expect(await alert(), 'the error state went with the new attempt').toBeNull();
     // A listener that calls preventDefault(): the page handles the error, nothing shown, nothing logged.
     serverRendered.queueTokens([null]);
     const handled = await host.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
-          const signing = document.querySelector('svc-contract-signing') as HTMLElement & {
-            open(): unknown;
-            close(): void;
-          };
+          const signing = document.querySelector<SigningElement>('svc-contract-signing')!;
           signing.addEventListener('contract-error', (event) => {
             event.preventDefault();
             queueMicrotask(() => resolve(event.defaultPrevented));
@@ -166,7 +170,7 @@ export function plainPageScenarios(test: PlainPageTest): void {
     );
     expect(handled).toBe(true);
     expect(await alert(), 'no error state for a handled error').toBeNull();
-    expect(sdkLines()?.length ?? 1, 'no console line for a handled error').toBe(1);
+    expect(sdkLines(host)?.length ?? 1, 'no console line for a handled error').toBe(1);
     expect(await host.violations(), 'CSP violations').toEqual([]);
   });
 
@@ -175,11 +179,8 @@ export function plainPageScenarios(test: PlainPageTest): void {
     sandbox,
     plainPages: { serverRendered },
   }) => {
-    const frame = 'svc-contract-signing iframe';
     const { token } = await issueToken(sandbox, 'complete');
-    serverRendered.queueTokens([null, token]);
-    await host.watchViolations();
-    await host.goto(serverRendered.urlWithEvents!);
+    await load(host, serverRendered, [null, token], serverRendered.variantUrl!('events'));
     const page = () =>
       host.evaluate(() => ({
         retry: document.querySelector('svc-contract-signing + button')?.textContent ?? null,
@@ -190,12 +191,12 @@ export function plainPageScenarios(test: PlainPageTest): void {
       errorState: 0,
     });
     // WebDriver classic sees no console: null there.
-    expect(host.messages()?.filter((line) => line.includes('[contracts-sdk]')) ?? [], 'handled: no line').toEqual([]);
-    await host.evaluate(() => document.querySelector<HTMLButtonElement>('svc-contract-signing + button')!.click());
-    await expect.poll(() => frameText(host, frame), { message: 'the retry shows the contract' }).toContain(SIGNER_LINE);
+    expect(sdkLines(host) ?? [], 'handled: no line').toEqual([]);
+    await click(host, 'svc-contract-signing + button');
+    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'the retry shows the contract');
     // The page's own script under the document's CSP with 'self': nothing refused (checked before it navigates).
     expect(await host.violations(), 'CSP violations').toEqual([]);
-    await host.clickInFrame(frame, SIGN_BUTTON);
+    await host.clickInFrame(ELEMENT_FRAME, SIGN_BUTTON);
     await expect
       .poll(() => host.evaluate(() => location.pathname).catch(() => ''), { message: 'contract-completed moved on' })
       .toBe('/application/next-step');
@@ -205,28 +206,18 @@ export function plainPageScenarios(test: PlainPageTest): void {
     host,
     plainPages: { serverRendered },
   }) => {
-    const cases: Array<[string, RouteAnswer | string | null, RegExp, string]> = [
-      ['403', { status: 403, contentType: 'text/plain' }, /token-url answered 403/, serverRendered.url],
-      [
-        'an HTML page',
-        { status: 200, contentType: 'text/html; charset=utf-8' },
-        /token-url answered 200/,
-        serverRendered.url,
-      ],
-      [
-        'a redirect',
-        { status: 302, contentType: 'text/html', location: '/login' },
-        /token-url failed/,
-        serverRendered.url,
-      ],
+    const cases: Array<[string, RouteAnswer | string | null, RegExp, string?]> = [
+      ['403', { status: 403, contentType: 'text/plain' }, /token-url answered 403/],
+      ['an HTML page', { status: 200, contentType: 'text/html; charset=utf-8' }, /token-url answered 200/],
+      ['a redirect', { status: 302, contentType: 'text/html', location: '/login' }, /token-url failed/],
       // A token the signing app never answers, on the page with load-timeout="3000".
-      ['a load timeout', adHocToken('silent'), /not ready within 3000 ms/, serverRendered.urlWithIndex!('timeout')],
+      ['a load timeout', adHocToken('silent'), /not ready within 3000 ms/, serverRendered.variantUrl!('timeout')],
       // The page with a token attribute in its HTML: refused before the route is asked.
-      ['a token attribute', null, /refuses the signing-token attribute/, serverRendered.urlWithTokenAttribute!],
+      ['a token attribute', null, /refuses the signing-token attribute/, serverRendered.variantUrl!('token')],
     ];
-    for (const [name, answer, message, url] of cases) {
+    for (const [name, answer, message, url = serverRendered.url] of cases) {
       serverRendered.queueTokens(answer ? [answer] : []);
-      const before = host.messages()?.length ?? 0;
+      const before = sdkLines(host)?.length ?? 0;
       await host.goto(url);
       await expect
         .poll(() => host.evaluate(() => document.querySelector('svc-contract-signing [role="alert"] p')?.textContent), {
@@ -234,10 +225,7 @@ export function plainPageScenarios(test: PlainPageTest): void {
         })
         .toBe('The contract could not be loaded.');
       // WebDriver classic sees no console: null there.
-      const lines = host
-        .messages()
-        ?.slice(before)
-        .filter((line) => line.includes('[contracts-sdk]'));
+      const lines = sdkLines(host)?.slice(before);
       // The SDK's own timeout message has no prefix: the element's line names the SDK all the same.
       if (lines) expect(lines, `${name}: one console line naming it`).toEqual([expect.stringMatching(message)]);
       if (lines) expect(lines[0], `${name}: the line starts with the SDK's name`).toMatch(/^\[contracts-sdk\] /);

@@ -4,7 +4,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { names, recorded, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
+import { firstEntry, names, recorded, SDK_EVENTS, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
 import type { SignerWindow } from '../support/signer-window';
 import { ATTEMPT_ID, COMPLETED, READY } from './expected';
 import type { ScenarioArgs, ScenarioTest } from './scenario-test';
@@ -14,14 +14,7 @@ type PageArgs = Pick<ScenarioArgs, 'host' | 'createSigned' | 'hostUrl'>;
 export const POPUP_BLOCKED = 'Popup blocked: call open() in the click.';
 const POPUP_SEVERED = 'Cross-Origin-Opener-Policy cut off the window: use same-origin-allow-popups.';
 
-export const POPUP_EVENTS = [
-  'contract.loading',
-  'contract.loaded',
-  'contract.ready',
-  'contract.completed',
-  'contract.error',
-  'contract.cancelled',
-];
+export const POPUP_EVENTS = [...SDK_EVENTS, 'contract.cancelled'];
 
 /**
  * A partner's button whose click handler calls open() on instance `id` (recording its outcome), or, given `url`,
@@ -66,10 +59,11 @@ async function openedWindow(
   return popup;
 }
 
-/** The signer signs in the window and the page's instance records completed. */
-async function signIn(host: Host, popup: SignerWindow): Promise<void> {
+/** The signer signs in the window; the page's instance records completed, its events `expected`. */
+async function signIn(host: Host, popup: SignerWindow, expected = COMPLETED): Promise<void> {
   await popup.clickButton(SIGN_BUTTON);
   await waitFor(host, 'a', 'contract.completed');
+  expect(await names(host, 'a')).toEqual(expected);
 }
 
 export function popupScenarios(test: ScenarioTest): void {
@@ -80,9 +74,9 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
     const servers = [sandbox.origins.signing, sandbox.origins.cdn, harness.origins.partner].map(recordServerRequests);
+    const args = { host, createSigned, hostUrl };
     try {
       const popup = await openedWindow(args, { signingToken: token, contractId: 'p-1', debug: true });
       expect(await popup.url()).toBe(`${sandbox.origins.signing}/embed`);
@@ -90,7 +84,6 @@ export function popupScenarios(test: ScenarioTest): void {
       // The container holds nothing: the partner shows its own notice.
       expect(await host.evaluate(() => document.getElementById('c1')!.querySelector('iframe') === null)).toBe(true);
       await signIn(host, popup);
-      expect(await names(host, 'a')).toEqual(COMPLETED);
       for (const entry of await recorded(host, 'a')) {
         if (!entry.event.startsWith('contract.')) continue;
         expect(entry.payload).toMatchObject({ contractId: 'p-1', attemptId: expect.stringMatching(ATTEMPT_ID) });
@@ -112,16 +105,14 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
-    const popup = await openedWindow(args, { signingToken: token });
+    const popup = await openedWindow({ host, createSigned, hostUrl }, { signingToken: token });
     await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
     // The signer reloads the window (F5): the browser's reload, not the app's.
     await popup.reload();
     // The reloaded document said hello, got the token back over a new port and opened its session again.
     await expect.poll(() => sandbox.sessionStarts(token)).toBe(2);
     await signIn(host, popup);
-    expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 
   test('the signer closes the window: contract.cancelled (no error), then open() resumes to completion', async ({
@@ -129,14 +120,12 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
-    const first = await openedWindow(args);
+    const first = await openedWindow({ host, createSigned, hostUrl });
     await first.close();
     await waitFor(host, 'a', 'contract.cancelled');
     const second = await host.clickOpensWindow('#open-a');
     await waitFor(host, 'a', 'open.resolved', 2);
-    await signIn(host, second);
-    expect(await names(host, 'a')).toEqual([...READY, 'contract.cancelled', ...COMPLETED]);
+    await signIn(host, second, [...READY, 'contract.cancelled', ...COMPLETED]);
   });
 
   test('a partner page with COOP same-origin: the error names the header and the value that works', async ({
@@ -144,11 +133,10 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
-    await popupPage(args, {}, { coop: 'same-origin' });
+    await popupPage({ host, createSigned, hostUrl }, {}, { coop: 'same-origin' });
     await host.clickOpensWindow('#open-a');
     await waitFor(host, 'a', 'contract.error');
-    const error = (await recorded(host, 'a')).find((entry) => entry.event === 'contract.error')!;
+    const error = await firstEntry(host, 'a', 'contract.error');
     const { contractId, ...rest } = error.payload as Record<string, unknown>;
     // No contract was loaded: undefined (WebDriver classic hands it back as null).
     expect(contractId ?? undefined).toBeUndefined();
@@ -165,22 +153,18 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
-    const popup = await openedWindow(args, {}, { coop: 'same-origin-allow-popups' });
+    const popup = await openedWindow({ host, createSigned, hostUrl }, {}, { coop: 'same-origin-allow-popups' });
     await signIn(host, popup);
-    expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 
   test('destroy() closes the window', async ({ host, createSigned, hostUrl }) => {
-    const args = { host, createSigned, hostUrl };
-    const popup = await openedWindow(args);
+    const popup = await openedWindow({ host, createSigned, hostUrl });
     await host.evaluate(() => window.__rec!.instances.a!.destroy());
     await popup.untilClosed();
   });
 
   test('the partner page navigating away closes the window', async ({ host, createSigned, hostUrl }) => {
-    const args = { host, createSigned, hostUrl };
-    const popup = await openedWindow(args);
+    const popup = await openedWindow({ host, createSigned, hostUrl });
     await host.goto(hostUrl({ sdk: 'floating' }));
     await popup.untilClosed();
   });
@@ -191,10 +175,13 @@ export function popupScenarios(test: ScenarioTest): void {
     createSigned,
     hostUrl,
   }) => {
-    const args = { host, createSigned, hostUrl };
     const token = adHocToken('complete');
     // hostile=1: an evil.test frame on the page sends hello, ready, completed and errors every 100 ms.
-    const popup = await openedWindow(args, { signingToken: token, debug: true }, { hostile: '1' });
+    const popup = await openedWindow(
+      { host, createSigned, hostUrl },
+      { signingToken: token, debug: true },
+      { hostile: '1' },
+    );
     await expect.poll(() => sandbox.sessionStarts(token)).toBe(1);
     // The real app, opened by the page itself (not by the SDK): it greets this page as its opener and gets no
     // init, so it shows its "session has ended" page once its wait for init runs out (docs/protocol.md §4.3).
@@ -213,6 +200,5 @@ export function popupScenarios(test: ScenarioTest): void {
     }
     await rogue.close();
     await signIn(host, popup);
-    expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 }

@@ -4,7 +4,7 @@
 import { adHocToken, expect } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
-import { frameIn, names, sign, SIGN_BUTTON, waitFor } from '../support/sdk-driver';
+import { frameIn, names, SIGN_BUTTON, signAndComplete } from '../support/sdk-driver';
 import { COMPLETED } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
@@ -13,18 +13,10 @@ const markDocument = (host: Host, containerId: string) =>
   host.evaluateInFrame(frameIn(containerId), () => void (window.__before = true));
 
 /** Waits until the frame shows `text` in a document that is not the marked one. */
-const untilReloadedShows = (host: Host, containerId: string, text: string) =>
-  expect
-    .poll(() =>
-      host
-        .evaluateInFrame(
-          frameIn(containerId),
-          (wanted) => !window.__before && document.body.innerText.includes(wanted),
-          text,
-        )
-        .catch(() => false),
-    )
-    .toBe(true);
+async function untilReloadedShows(host: Host, containerId: string, text: string): Promise<void> {
+  const shows = (wanted: string) => !window.__before && document.body.innerText.includes(wanted);
+  await expect.poll(() => host.evaluateInFrame(frameIn(containerId), shows, text).catch(() => false)).toBe(true);
+}
 
 export function sessionRecoveryScenarios(test: ScenarioTest): void {
   test('reload before ready (the app reloads itself once): the attempt goes on to ready, each event once', async ({
@@ -36,8 +28,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     const navigation = () =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     expect(await host.evaluateInFrame(frameIn('c1'), navigation)).toBe('reload');
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
   });
 
@@ -50,8 +41,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Reload this page');
     // Only a new document that received a fresh init can show the contract again.
     await untilReloadedShows(host, 'c1', SIGN_BUTTON);
-    await sign(host, 'c1');
-    await waitFor(host, 'a', 'contract.completed');
+    await signAndComplete(host);
     expect(await names(host, 'a')).toEqual(COMPLETED);
     // Where the driver sees the console: a second "hello accepted" line, the reload visible in the debug log.
     const printed = host.messages();
@@ -67,8 +57,7 @@ export function sessionRecoveryScenarios(test: ScenarioTest): void {
     const sessionCalls = () => server.list().filter((request) => request === 'POST /embed/api/session');
     try {
       await openSigned(host);
-      await sign(host, 'c1');
-      await waitFor(host, 'a', 'contract.completed');
+      await signAndComplete(host);
       expect(sessionCalls()).toHaveLength(1);
 
       await markDocument(host, 'c1');

@@ -1,10 +1,2 @@
-// A port where nothing listens: taken from the system, then released, so a connection to it is refused.
-import { createServer } from 'node:net';
-
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// A port where nothing listens: one the system picked as free, released again, so a connection to it is refused.
+export { freePort as deadPort } from '../../lib/free-port.mjs';

@@ -2,13 +2,7 @@
 // time from its first test's start to its last test's end, so a CI log shows what each engine costs.
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-  start: number;
-  end: number;
-}
+type Tally = { passed: number; failed: number; skipped: number; start: number; end: number };
 
 export default class EngineSummaryReporter implements Reporter {
   private readonly engines = new Map<string, Tally>();

@@ -12,7 +12,8 @@ import { startSandbox } from '../../demo/server/sandbox.mjs';
 import { TEST_HOSTS } from '../../lib/test-hosts.mjs';
 import { startHarness } from './harness-server.mjs';
 import { pageHost, type Engine, type Host } from './host';
-import { createInstance, hostOf, open, type Target, waitFor } from './sdk-driver';
+import { mountPlainPages, type PlainPages } from './plain-pages';
+import { createInstance, hostOf, openAndWait, type Target } from './sdk-driver';
 import { closeCurrentWindow } from './signer-window';
 import { webdriverHost } from './webdriver-host';
 
@@ -22,7 +23,7 @@ export const SDK_DIST_DIR = process.env.SDK_OUT_DIR ? resolve(process.env.SDK_OU
 /** Short enough to keep the suite fast, long enough to be told apart from the 3 s "no hello" detection. */
 export const SLOW_READY_MS = 2000;
 /** The `expire` scenario's session lifetime in the e2e sandbox: the app asks to renew a second before. */
-export const EXPIRE_MS = 3000;
+const EXPIRE_MS = 3000;
 export interface Sandbox {
   urls: Record<string, string>;
   origins: { cdn: string; signing: string; partner: string };
@@ -47,18 +48,17 @@ export interface Harness {
   mount(prefix: string, handler: unknown): void;
 }
 
-export interface Issued {
-  applicationId: string;
-  token: string;
-}
-
 type WorkerFixtures = {
   /** Partner endpoints that also receive the sandbox's webhooks (an app's own route: support/nuxt-fixture.ts). */
   partnerWebhookUrls: string[];
   stack: { sandbox: Sandbox; harness: Harness };
   sandbox: Sandbox;
   harness: Harness;
+  /** The docs' pages without a bundler, on the harness (support/plain-pages.ts). */
+  plainPages: PlainPages;
 };
+
+type Config = Record<string, unknown>;
 
 /** What every scenario gets, in every engine. */
 export interface ScenarioFixtures {
@@ -66,23 +66,19 @@ export interface ScenarioFixtures {
   /** The harness partner page (`/host`) with the given query (sdk, csp, hostile). */
   hostUrl: (query?: Record<string, string>) => string;
   /** The usual config: a fresh `complete` token and the sandbox's signing app, then `overrides`. */
-  signedConfig: (overrides?: Record<string, unknown>) => Record<string, unknown>;
-  /** An instance with the usual config on the page already open, not opened yet (CreateSigned). */
+  signedConfig: (overrides?: Config) => Config;
   createSigned: CreateSigned;
-  /** The usual signed session on a fresh harness page (OpenSigned). */
   openSigned: OpenSigned;
 }
 
-/** What createInstance records beyond the config: which events, and a token function's tokens (one per call). */
-export interface RecordOptions {
-  /** The events recorded (SDK_EVENTS unless said otherwise). */
+/** createInstance's `events` (SDK_EVENTS unless said otherwise) and `tokens` (its tokenSequence: one per call). */
+interface RecordOptions {
   events?: string[];
-  /** signingToken becomes a function that returns these, one per call (createInstance's tokenSequence). */
   tokens?: string[];
 }
 
 /** Where and how far openSigned goes: instance `id` ('a') in container `container` ('c1'), until `until`. */
-export interface SignedOptions extends RecordOptions {
+interface SignedOptions extends RecordOptions {
   id?: string;
   container?: string;
   /** The event to wait for: contract.ready unless said otherwise. */
@@ -93,24 +89,20 @@ export interface SignedOptions extends RecordOptions {
   goto?: boolean;
 }
 
-/** Creates instance `id` in `container` with the usual config and `overrides`; returns the config. */
-export type CreateSigned = (
+/** Creates instance `id` (not opened yet) in `container` with the usual config and `overrides`; returns the config. */
+type CreateSigned = (
   host: Target,
   id: string,
   container: string,
-  overrides?: Record<string, unknown>,
+  overrides?: Config,
   options?: RecordOptions,
-) => Promise<Record<string, unknown>>;
+) => Promise<Config>;
 
 /**
  * Goes to the harness page, creates an instance with the usual config (signedConfig) and `overrides`, opens it
  * and waits until it recorded `until`. Returns the config it created.
  */
-export type OpenSigned = (
-  host: Target,
-  overrides?: Record<string, unknown>,
-  options?: SignedOptions,
-) => Promise<Record<string, unknown>>;
+type OpenSigned = (host: Target, overrides?: Config, options?: SignedOptions) => Promise<Config>;
 
 /** The sandbox and harness, no browser yet. */
 const sandboxTest = base.extend<Omit<ScenarioFixtures, 'host'>, WorkerFixtures>({
@@ -144,6 +136,7 @@ const sandboxTest = base.extend<Omit<ScenarioFixtures, 'host'>, WorkerFixtures>(
   ],
   sandbox: [async ({ stack }, use) => use(stack.sandbox), { scope: 'worker' }],
   harness: [async ({ stack }, use) => use(stack.harness), { scope: 'worker' }],
+  plainPages: [async ({ harness, sandbox }, use) => use(mountPlainPages(harness, sandbox)), { scope: 'worker' }],
   hostUrl: async ({ harness }, use) => {
     await use((query = {}) => `${harness.origins.partner}/host?${new URLSearchParams(query)}`);
   },
@@ -166,8 +159,7 @@ const sandboxTest = base.extend<Omit<ScenarioFixtures, 'host'>, WorkerFixtures>(
       async (host, overrides = {}, { id = 'a', container = 'c1', until, query, goto = true, ...record } = {}) => {
         if (goto) await hostOf(host).goto(hostUrl(query));
         const config = await createSigned(host, id, container, overrides, record);
-        await open(host, id);
-        await waitFor(host, id, until ?? 'contract.ready');
+        await openAndWait(host, id, until);
         return config;
       },
     );
@@ -202,10 +194,9 @@ export const webkitTest = sandboxTest.extend<Pick<ScenarioFixtures, 'host'>, { w
 });
 
 /**
- * Closes every window but the test's page, which the driver is left on: a window a test opened and nothing closed
- * (a popup that Cross-Origin-Opener-Policy cut off from the page, which the SDK can no longer close) would
- * otherwise still be open in the next test of this worker's session. Each close waits out webdriverio's own switch
- * (closeCurrentWindow): a late one could leave the driver on the page as the next closeWindow is sent.
+ * Closes every window but the test's page, which the driver is left on: a window nothing closed (a popup that COOP cut
+ * off from the page) would still be open in the next test of this worker's session. Each close waits out
+ * webdriverio's own switch (closeCurrentWindow): a late one could leave the driver on the page at the next close.
  */
 async function closeOtherWindows(browser: Browser, page: string): Promise<void> {
   const others = (await browser.getWindowHandles()).filter((handle) => handle !== page);
@@ -229,7 +220,10 @@ async function attachScreenshot(browser: Browser, testInfo: TestInfo): Promise<v
 export { expect };
 
 /** A signing token from the contracts endpoint, called server-side with the API token as a partner would. */
-export async function issueToken(sandbox: Sandbox, scenario: string): Promise<Issued> {
+export async function issueToken(
+  sandbox: Sandbox,
+  scenario: string,
+): Promise<{ applicationId: string; token: string }> {
   const applicationId = crypto.randomUUID();
   const answer = await requestLoopback({
     url: sandbox.urls.contractsApi.replace('{app_id}', applicationId),

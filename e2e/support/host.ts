@@ -26,35 +26,25 @@ export interface Host {
   watchViolations(): Promise<void>;
   /** Violations collected since goto(), as "directive blocked-uri" (which documents are watched: see each driver). */
   violations(): Promise<string[]>;
-  /**
-   * What the browser printed so far (console messages and uncaught page errors), or null where the driver
-   * cannot see it (WebDriver classic). Firefox reports SRI and frame-ancestors blocks as page errors, Chromium
-   * on the console: both are here.
-   */
+  /** Console messages and uncaught page errors so far (Firefox reports SRI and frame-ancestors blocks as the
+   * latter, Chromium as the former), or null where the driver cannot see them (WebDriver classic). */
   messages(): string[] | null;
   /** Presses Tab once as the signer does: a key event from the driver, not a script's focus(). */
   pressTab(): Promise<void>;
   /** The node of the element matching `selector` in the accessibility tree, or null when it has none there. */
   accessibleNode(selector: string): Promise<AccessibleNode | null>;
-  /**
-   * Starts recording the requests the browser sends to `origin` (every frame); the returned function stops and
-   * lists them as "METHOD url". Null where the driver cannot see requests (WebDriver classic).
-   */
+  /** Records the requests to `origin` (every frame) until the returned function lists them as "METHOD url";
+   * null where the driver cannot see requests (WebDriver classic). */
   watchBrowserRequests(origin: string): (() => string[]) | null;
-  /**
-   * Hides the page as a signer does who turns to something else (document.visibilityState 'hidden', timers
-   * throttled); the returned function shows it again. Null where the driver cannot hide a page, so that a test
-   * skips before its setup: headless Chromium keeps every page visible (a new tab, a minimised window and CDP's
-   * Target.activateTarget change nothing).
-   */
+  /** Hides the page as a signer does who turns away (visibilityState 'hidden', timers throttled) until the returned
+   * function shows it again. Null where the driver cannot, so a test skips before its setup: headless Chromium keeps
+   * every page visible (a new tab, a minimised window and CDP's Target.activateTarget change nothing). */
   hidePage: (() => Promise<() => Promise<void>>) | null;
   /** Goes back in the page's history as the signer's Back button does (resolves once asked, not once shown). */
   goBack(): Promise<void>;
-  /**
-   * Makes the page and its frames report `scheme` as the signer's prefers-color-scheme, while they run. Null where
-   * the driver cannot: Firefox ESR 153 over WebDriver BiDi takes Playwright's emulateMedia without error and
-   * changes nothing, not even in the top page (checked 2026-11-27); WebDriver classic (WebKit) has no emulation.
-   */
+  /** Makes the page and its frames report `scheme` as prefers-color-scheme, live. Null where the driver cannot:
+   * Firefox ESR 153 over WebDriver BiDi takes Playwright's emulateMedia and changes nothing, not even in the top page
+   * (checked 2026-11-27); WebDriver classic (WebKit) has no emulation. */
   emulateColorScheme: ((scheme: 'light' | 'dark') => Promise<void>) | null;
 }
 
@@ -91,19 +81,17 @@ export function pageHost(page: Page, engine: Engine): Host {
   page.on('console', (message) => printed.push(message.text()));
   page.on('pageerror', (error) => printed.push(error.message));
 
-  async function frameOf(frameSelector: string) {
-    const frame = await (await page.waitForSelector(frameSelector, { state: 'attached' })).contentFrame();
-    if (!frame) throw new Error(`${frameSelector} has no frame`);
-    return frame;
-  }
-
   const host: Host = {
     engine,
     async goto(url) {
       await page.goto(url);
     },
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
-    evaluateInFrame: async (frameSelector, fn, arg) => (await frameOf(frameSelector)).evaluate(fn as never, arg),
+    async evaluateInFrame(frameSelector, fn, arg) {
+      const frame = await (await page.waitForSelector(frameSelector, { state: 'attached' })).contentFrame();
+      if (!frame) throw new Error(`${frameSelector} has no frame`);
+      return frame.evaluate(fn as never, arg);
+    },
     clickOpensWindow: (selector) => playwrightWindowFrom(page, selector),
     async clickInFrame(frameSelector, name) {
       await clickInCrossSiteFrame(page.frameLocator(frameSelector), name);

@@ -1,7 +1,6 @@
-// The globals of the pages the e2e suite drives, as tests read them inside the browser (Host.evaluate,
-// page.evaluate, evaluateInFrame): the SDK's own global, what the tests' in-page helpers record, and the
-// harness and demo pages' counters. Declared once here, so no test casts `window`. Types only: the functions
-// run in the browser, where these are whatever the page set (hence optional where a page may lack them).
+// The globals of the pages the e2e suite drives, as tests read them in the browser (Host.evaluate, evaluateInFrame):
+// the SDK's own, what the tests' in-page helpers record, and the harness and demo pages' counters. Declared once, so no
+// test casts `window`; optional where a page may lack them.
 /// <reference path="../../types/svc-sdk.d.ts" />
 import type * as Axe from 'axe-core';
 

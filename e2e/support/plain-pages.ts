@@ -10,12 +10,14 @@ import { snippet } from '../../lib/doc-snippets.mjs';
 import { send } from '../../lib/http-kit.mjs';
 import { withSidecarIntegrity } from './doc-integrity';
 import type { Harness } from './fixtures';
+import { tamper } from './harness-server.mjs';
 
 type Request = { method?: string; url: string; headers: Record<string, string | string[] | undefined> };
 type Response = { end(): void };
 
 const DOC_CDN = 'https://cdn.svc.example';
 const DOC_APP = 'https://sign.svc.example';
+const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
 /** An answer of the token route that is no token: a status, its content type, and where a redirect goes. */
 export interface RouteAnswer {
@@ -35,17 +37,12 @@ export interface TokenCall {
 export interface PlainPage {
   url: string;
   /**
-   * The server-rendered page with its index.umd.js tag left out (`missing`) or with a wrong integrity
-   * (`tampered`): the element's file runs without SvcSDK.
+   * The server-rendered page: its index.umd.js tag left out (`missing`) or with a wrong integrity (`tampered`), so the
+   * element's file runs without SvcSDK; `load-timeout="3000"` on its element (`timeout`); `signing-token="…"` on it
+   * (`token`), as a server renderer may write it; docs/server-rendered.md's `/js/signing-events.js` after the two tags
+   * and `'self'` in `script-src`, as the document says (`events`: its next step is `/application/next-step`).
    */
-  urlWithIndex?(variant: 'missing' | 'tampered' | 'timeout'): string;
-  /**
-   * The server-rendered page with docs/server-rendered.md's `/js/signing-events.js` (`server-rendered-events`) after
-   * the two tags, and `'self'` added to `script-src`, as the document says; its next step is `/application/next-step`.
-   */
-  urlWithEvents?: string;
-  /** The server-rendered page with `signing-token="…"` on its element, as a server renderer may write it. */
-  urlWithTokenAttribute?: string;
+  variantUrl?(variant: 'missing' | 'tampered' | 'timeout' | 'token' | 'events'): string;
   /**
    * The tokens the route answers, in order; `null` answers HTTP 500 instead, a RouteAnswer what it says. Clears the
    * calls recorded so far.
@@ -134,11 +131,7 @@ function mountQuickstart(harness: Harness, sandbox: Sandbox, scripts: Map<string
   // img-src for the favicon a browser may ask for (WebKit does, after the load event): the page's own business.
   const csp = `default-src 'none'; img-src 'self'; ${directives}`;
   harness.mount('quickstart', (_req: Request, res: Response) =>
-    send(res, 200, htmlPage(page), {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': csp,
-    }),
+    send(res, 200, htmlPage(page), { ...HTML, 'content-security-policy': csp }),
   );
   scripts.set('/js/signing.js', script);
   const route = tokenRoute(false);
@@ -177,11 +170,7 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<st
   if (!indexTag) throw new Error("the docs' block no longer has index.umd.js's tag as written");
   const variants: Record<string, string> = {
     missing: block.replace(indexTag, ''),
-    // Well-formed, for other bytes: the digest's first character flipped.
-    tampered: block.replace(
-      indexTag,
-      indexTag.replace(/integrity="sha384-(.)/, (_, first) => `integrity="sha384-${first === 'A' ? 'B' : 'A'}`),
-    ),
+    tampered: block.replace(indexTag, indexTag.replace(/sha384-[^"]+/, tamper)),
     // "loaded with defer after the two tags"
     events: `${block}<script defer src="/js/signing-events.js"></script>\n`,
     token: replaced(block, '<svc-contract-signing ', '<svc-contract-signing signing-token="not-a-real-token" '),
@@ -194,8 +183,7 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<st
   harness.mount('server-rendered', (req: Request, res: Response) => {
     const variant = new URL(req.url, 'https://x').searchParams.get('index') ?? '';
     send(res, 200, htmlPage(variants[variant] ?? block), {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
+      ...HTML,
       'content-security-policy': variant === 'events' ? cspWithSelf : csp,
       'set-cookie': `session=${session}; Path=/; Secure; HttpOnly; SameSite=Lax`,
     });
@@ -203,14 +191,12 @@ function mountServerRendered(harness: Harness, sandbox: Sandbox, scripts: Map<st
   const route = tokenRoute(true, session);
   harness.mount('signing-token', route.handler);
   harness.mount('application', (_req: Request, res: Response) =>
-    send(res, 200, htmlPage('<h1>Next step</h1>\n'), { 'content-type': 'text/html; charset=utf-8' }),
+    send(res, 200, htmlPage('<h1>Next step</h1>\n'), HTML),
   );
   const url = `${harness.origins.partner}/server-rendered/`;
   return {
     url,
-    urlWithIndex: (variant) => `${url}?index=${variant}`,
-    urlWithEvents: `${url}?index=events`,
-    urlWithTokenAttribute: `${url}?index=token`,
+    variantUrl: (variant) => `${url}?index=${variant}`,
     queueTokens: route.queueTokens,
     calls: route.calls,
   };

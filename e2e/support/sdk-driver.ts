@@ -23,7 +23,7 @@ export const ALL_EVENTS = [
 ];
 export const SIGN_BUTTON = 'Sign contract';
 
-export type Recorded = RecordedEntry;
+export type { RecordedEntry as Recorded };
 
 /** The selector of the signing frame inside a container. */
 export function frameIn(containerId: string): string {
@@ -46,9 +46,8 @@ export function hostOf(target: Target): Host {
 }
 
 /**
- * Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page.
- * `tokenSequence` (functions cannot cross into the page) makes config.signingToken an async function built in
- * the page that returns these tokens one per call; its calls are counted (see tokenCalls).
+ * Creates an instance `id` on `containerId` and records its events (and open() outcomes) on the page. Functions cannot
+ * cross into the page: `tokenSequence` makes config.signingToken a function there that returns one per call (tokenCalls).
  */
 export async function createInstance(
   target: Target,
@@ -95,12 +94,15 @@ export async function tokenCalls(target: Target, id: string): Promise<number> {
   return hostOf(target).evaluate((id) => window.__rec!.tokenCalls[id]!, id);
 }
 
-/**
- * Calls open() without awaiting it; its outcome is recorded as `open.resolved` / `open.rejected`, and the
- * moment of the call (the start of loadTimeout) as openedAt(host, id).
- */
+/** Calls open() without awaiting it; records its outcome (`open.resolved` / `open.rejected`) and openedAt(). */
 export function open(target: Target, id: string): Promise<void> {
   return start(target, id, 'open');
+}
+
+/** Calls open() and waits until instance `id` has recorded `until`. */
+export async function openAndWait(target: Target, id: string, until = 'contract.ready'): Promise<void> {
+  await open(target, id);
+  await waitFor(target, id, until);
 }
 
 /** Calls prepare() without awaiting it; its outcome is recorded as `prepare.resolved` / `prepare.rejected`. */
@@ -138,13 +140,13 @@ export async function openedAt(target: Target, id: string): Promise<number> {
   return hostOf(target).evaluate((id) => window.__rec!.openedAt![id]!, id);
 }
 
-export async function recorded(target: Target, id?: string): Promise<Recorded[]> {
+export async function recorded(target: Target, id?: string): Promise<RecordedEntry[]> {
   const log = await hostOf(target).evaluate(() => window.__rec?.log ?? []);
   return id === undefined ? log : log.filter((entry) => entry.id === id);
 }
 
 /** Instance `id`'s first recorded `event`: its payload and page time (fails when there is none). */
-export async function firstEntry(target: Target, id: string, event: string): Promise<Recorded> {
+export async function firstEntry(target: Target, id: string, event: string): Promise<RecordedEntry> {
   const entry = (await recorded(target, id)).find((e) => e.event === event);
   expect(entry, `${id} recorded ${event}`).toBeDefined();
   return entry!;
@@ -156,10 +158,9 @@ export async function names(target: Target, id: string): Promise<string[]> {
 }
 
 /**
- * Waits until instance `id` has recorded `event` (`count` times). The wait runs in the page, so it ends within
- * a few milliseconds of the event at the cost of one driver round trip (each costs tens to hundreds of ms in
- * Firefox and WebKit). A page without the recorder (createInstance makes it) fails at once: the driver is on
- * another window or document, where the event could never be recorded.
+ * Waits until instance `id` has recorded `event` (`count` times). The wait runs in the page: it ends within a few ms of
+ * the event for one driver round trip (tens to hundreds of ms in Firefox and WebKit). A page without the recorder fails
+ * at once: the driver is on another window or document, where the event could never be recorded.
  */
 export async function waitFor(target: Target, id: string, event: string, count = 1, timeout = 10_000): Promise<void> {
   const seen = await hostOf(target).evaluate(
@@ -210,6 +211,12 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
+/** The signer signs in `container`'s frame, and instance `id` records contract.completed. */
+export async function signAndComplete(target: Target, container = 'c1', id = 'a'): Promise<void> {
+  await sign(target, container);
+  await waitFor(target, id, 'contract.completed');
+}
+
 /** Opens `signer` (in `container`) and `failing`, waits for ready and error, then signs: both outcomes on one page. */
 export async function signOneFailOther(
   target: Target,
@@ -220,8 +227,7 @@ export async function signOneFailOther(
   await open(target, failing);
   await waitFor(target, signer, 'contract.ready');
   await waitFor(target, failing, 'contract.error');
-  await sign(target, container);
-  await waitFor(target, signer, 'contract.completed');
+  await signAndComplete(target, container, signer);
 }
 
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
@@ -235,21 +241,15 @@ export async function addHostButtons(target: Target, containerId: string): Promi
   }, containerId);
 }
 
-/**
- * A partner's web component: `<partner-checkout id=hostId>` whose open shadow root holds a "Before signing"
- * button (#before) and the container (#containerId); createInstance() finds the container there.
- */
+/** A partner's web component `<partner-checkout id=hostId>`: its open shadow root holds #before and #containerId. */
 export async function addShadowContainer(target: Target, hostId: string, containerId: string): Promise<void> {
   await hostOf(target).evaluate(
     ({ hostId, containerId }) => {
       const element = Object.assign(document.createElement('partner-checkout'), { id: hostId });
       element.setAttribute('data-shadow-container', '');
       const root = element.attachShadow({ mode: 'open' });
-      const button = Object.assign(document.createElement('button'), {
-        id: 'before',
-        type: 'button',
-        textContent: 'Before signing',
-      });
+      const button = Object.assign(document.createElement('button'), { id: 'before', type: 'button' });
+      button.textContent = 'Before signing';
       const container = Object.assign(document.createElement('div'), { id: containerId });
       root.append(button, container);
       document.querySelector('main')!.append(element);

@@ -21,6 +21,14 @@ export interface SignerWindow {
   messages(): string[] | null;
 }
 
+/** Clicks the button whose visible text is `name` (WebDriver classic has no accessibility-name locator). */
+export async function clickButtonNamed(browser: Browser, name: string): Promise<void> {
+  if (name.includes('"')) throw new Error(`button name with a double quote is not supported: ${name}`);
+  const button = await browser.$(`//button[normalize-space(.)="${name}"]`);
+  await button.waitForClickable();
+  await button.click();
+}
+
 /** The signer clicks `selector` on `page`; resolves with the window that click opened. */
 export async function playwrightWindowFrom(page: Page, selector: string): Promise<SignerWindow> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click(selector)]);
@@ -97,12 +105,7 @@ export async function webdriverWindowFrom(browser: Browser, selector: string): P
   return {
     url: () => inWindow(() => browser.getUrl()),
     evaluate: (fn) => inWindow(() => browser.execute(fn as never) as never),
-    clickButton: (name) =>
-      inWindow(async () => {
-        const button = await browser.$(`//button[normalize-space(.)="${name}"]`);
-        await button.waitForClickable();
-        await button.click();
-      }),
+    clickButton: (name) => inWindow(() => clickButtonNamed(browser, name)),
     reload: () => inWindow(() => browser.refresh()),
     close: async () => {
       await browser.switchToWindow(handle!);

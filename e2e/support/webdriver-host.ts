@@ -6,14 +6,8 @@
 // an element that has no accessibility object (display: none), so that means "not in the tree" (webdriverio also
 // prints that answer as an ERROR line: expected, not a failure).
 import type { Browser } from 'webdriverio';
-import { webdriverWindowFrom } from './signer-window';
+import { clickButtonNamed, webdriverWindowFrom } from './signer-window';
 import { readViolations, recordViolations, untilVisibility, type AccessibleNode, type Host } from './host';
-
-/** A button by its visible text (WebDriver classic has no accessibility-name locator). */
-function buttonNamed(name: string): string {
-  if (name.includes('"')) throw new Error(`button name with a double quote is not supported: ${name}`);
-  return `//button[normalize-space(.)="${name}"]`;
-}
 
 export function webdriverHost(browser: Browser): Host {
   let watching = false;
@@ -40,12 +34,7 @@ export function webdriverHost(browser: Browser): Host {
     evaluate,
     evaluateInFrame: (frameSelector, fn, arg) => inFrame(frameSelector, () => evaluate(fn, arg)),
     clickOpensWindow: (selector) => webdriverWindowFrom(browser, selector),
-    clickInFrame: (frameSelector, name) =>
-      inFrame(frameSelector, async () => {
-        const button = await browser.$(buttonNamed(name));
-        await button.waitForClickable();
-        await button.click();
-      }),
+    clickInFrame: (frameSelector, name) => inFrame(frameSelector, () => clickButtonNamed(browser, name)),
     async watchViolations() {
       watching = true;
     },

@@ -14,11 +14,6 @@ const START_TIMEOUT_MS = 20_000;
 /** Wider than the harness page's 800 px containers, so frame sizes are what the page asked for. */
 const WINDOW = { width: 1280, height: 900 };
 
-export interface WebKitSession {
-  browser: Browser;
-  close(): Promise<void>;
-}
-
 /** WebKitGTK resolves names only through /etc/hosts: map the test hosts there (root) or say how to. */
 function ensureTestHosts(): void {
   const missing = unmappedHosts();
@@ -29,21 +24,12 @@ function ensureTestHosts(): void {
 
 /** What each started process wrote to stderr, for error messages. */
 const stderrText = new WeakMap<ChildProcess, string[]>();
+const stderrOf = (child: ChildProcess) => (stderrText.get(child) ?? []).join('').trim();
 
-function stderrOf(child: ChildProcess): string {
-  return (stderrText.get(child) ?? []).join('').trim();
-}
-
-function startGroup(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; extraFd?: boolean } = {},
-): ChildProcess {
-  const child = spawn(command, args, {
-    detached: true,
-    env: options.env ?? process.env,
-    stdio: ['ignore', 'ignore', 'pipe', ...(options.extraFd ? (['pipe'] as const) : [])],
-  });
+/** Starts `command` in a process group of its own; fd 3 is a pipe too with `extraFd`. */
+function startGroup(command: string, args: string[], env = process.env, extraFd = false): ChildProcess {
+  const stdio: Array<'ignore' | 'pipe'> = ['ignore', 'ignore', 'pipe', ...(extraFd ? (['pipe'] as const) : [])];
+  const child = spawn(command, args, { detached: true, env, stdio });
   const stderr: string[] = [];
   stderrText.set(child, stderr);
   child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
@@ -59,16 +45,6 @@ async function stopGroup(child: ChildProcess): Promise<void> {
     return; // already gone
   }
   await exited;
-}
-
-/** Resolves with the first line `child` writes to `stream`, or rejects when it exits or times out. */
-async function firstLine(child: ChildProcess, stream: Readable, what: string): Promise<string> {
-  const [, line] = await waitForOutput(child, stream, /^(.*)\n/, {
-    what,
-    timeoutMs: START_TIMEOUT_MS,
-    details: () => stderrOf(child),
-  });
-  return line.trim();
 }
 
 /** Waits until the driver answers /status as ready (the port is open), or fails as soon as the driver exits. */
@@ -87,22 +63,30 @@ async function driverReady(driver: ChildProcess, port: number): Promise<void> {
   throw new Error(`WebKitWebDriver: port ${port} not ready after ${START_TIMEOUT_MS} ms. ${stderrOf(driver)}`);
 }
 
-export async function startWebKit(): Promise<WebKitSession> {
+export async function startWebKit(): Promise<{ browser: Browser; close(): Promise<void> }> {
   ensureTestHosts();
   const started: ChildProcess[] = [];
   const stopAll = () => Promise.all(started.reverse().map(stopGroup));
   try {
     // -displayfd: Xvfb picks a free display itself and reports it once it accepts connections (no race with
     // other displays on the machine, no fixed :99).
-    const xvfb = startGroup(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-      extraFd: true,
-    });
+    const xvfb = startGroup(
+      XVFB_PATH,
+      ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+      process.env,
+      true,
+    );
     started.push(xvfb);
-    const display = await firstLine(xvfb, xvfb.stdio[3] as Readable, 'Xvfb');
+    const [, display] = await waitForOutput(xvfb, xvfb.stdio[3] as Readable, /^(.*)\n/, {
+      what: 'Xvfb',
+      timeoutMs: START_TIMEOUT_MS,
+      details: () => stderrOf(xvfb),
+    });
 
     const port = await freePort();
     const driver = startGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
-      env: { ...process.env, DISPLAY: `:${display}` },
+      ...process.env,
+      DISPLAY: `:${display.trim()}`,
     });
     started.push(driver);
     await driverReady(driver, port);
