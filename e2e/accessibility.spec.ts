@@ -5,7 +5,7 @@ import type { Frame, Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { adHocToken, expect, test } from './support/fixtures';
 import { demoFrame, newSession, openDemo } from './support/demo-page';
-import { sign, signingFrame, signingFrameHandle, waitFor } from './support/sdk-driver';
+import { signingFrame, signingFrameHandle, signAndComplete } from './support/sdk-driver';
 import { clickInCrossSiteFrame } from './support/frame-click';
 import { BRAND } from './scenarios/appearance';
 
@@ -194,8 +194,7 @@ for (const state of APP_STATES) {
 
 test('signing app in its frame, signed view: no serious or critical axe violation', async ({ page, openSigned }) => {
   await openSigned(page);
-  await sign(page, 'c1');
-  await waitFor(page, 'a', 'contract.completed');
+  await signAndComplete(page);
   await expect(signingFrame(page, 'c1').getByRole('heading', { name: 'Contract signed' })).toBeVisible();
   expectFrameScanned(await expectNoSeriousViolations(page, '#c1'));
 });

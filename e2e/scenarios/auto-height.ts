@@ -2,9 +2,9 @@
 // maxHeight, and the app inside never shows a scrollbar unless the maximum holds it in.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameIn, waitForFrameText } from '../support/sdk-driver';
+import { frameIn, waitForFrameText, signAndComplete } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
-import { frameBox, signToCompletion } from './steps';
+import { frameBox } from './steps';
 
 /** The frame's height and, inside it, the bottom of the app's content and whether its document scrolls. */
 async function frameLayout(host: Host, containerId: string) {
@@ -33,7 +33,7 @@ async function expectFrameFitsContent(host: Host, containerId: string): Promise<
 
 /** The signer signs in container c1 and the app shows its (shorter) signed view. */
 async function signAndSeeSignedView(host: Host): Promise<void> {
-  await signToCompletion(host);
+  await signAndComplete(host);
   await waitForFrameText(host, 'c1', 'Contract signed');
 }
 

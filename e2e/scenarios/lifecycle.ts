@@ -7,14 +7,15 @@ import {
   names,
   open,
   recorded,
-  sign,
   SIGN_BUTTON,
   waitFor,
   waitForFrameText,
+  openAndWait,
+  signAndComplete,
 } from '../support/sdk-driver';
 import { ATTEMPT_ID, COMPLETED, TO_READY, RETRIED_TO_READY, appReported } from './expected';
 import type { ScenarioTest } from './scenario-test';
-import { frameBox, openUntil } from './steps';
+import { frameBox } from './steps';
 
 export function lifecycleScenarios(test: ScenarioTest): void {
   test('retry: flaky fails once with loading_error; open() from the error handler reaches ready with a new attemptId', async ({
@@ -36,8 +37,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
         }
       });
     });
-    await open(host, 'a');
-    await waitFor(host, 'a', 'retry.resolved');
+    await openAndWait(host, 'a', 'retry.resolved');
     const log = await recorded(host, 'a');
     const lifecycle = log.filter((e) => e.event.startsWith('contract.'));
     expect(lifecycle.map((e) => e.event)).toEqual(RETRIED_TO_READY);
@@ -86,8 +86,7 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     expect(await snapshot()).toBe(
       focusReturned ? before.replace('data-owner="partner"', 'data-owner="partner" tabindex="-1"') : before,
     );
-    await open(host, 'a');
-    await waitFor(host, 'a', 'open.rejected');
+    await openAndWait(host, 'a', 'open.rejected');
     expect(String((await firstEntry(host, 'a', 'open.rejected')).payload!.message)).toMatch(/destroy/);
     expect(await frameCount(host, 'c1')).toBe(0);
     // destroy() released the container: a new instance may use it.
@@ -104,9 +103,8 @@ export function lifecycleScenarios(test: ScenarioTest): void {
     const { applicationId, token } = await issueToken(sandbox, 'complete');
     await createSigned(host, 'one', 'c1', { signingToken: token, contractId: 'contract-one' });
     await createSigned(host, 'two', 'c2', { signingToken: adHocToken('not_found'), contractId: 'contract-two' });
-    await openUntil(host, ['one', 'two'], 'open.resolved');
-    await sign(host, 'c1');
-    await waitFor(host, 'one', 'contract.completed');
+    await openAndWait(host, ['one', 'two'], 'open.resolved');
+    await signAndComplete(host, { id: 'one' });
     // A later, awaited thing than any stray port message: the service's webhook for that signature arrived.
     await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === applicationId)).toBe(true);
 

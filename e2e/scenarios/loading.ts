@@ -2,8 +2,8 @@
 // page that runs an AMD loader (the real RequireJS) before our script tag.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
+import { signAndComplete } from '../support/sdk-driver';
 import type { ScenarioTest } from './scenario-test';
-import { signToCompletion } from './steps';
 
 /** How often the page requested `url` (Resource Timing; WebKit leaves the sizes of a refused script at 0). */
 const requests = (host: Host, url: string) => host.evaluate((url) => performance.getEntriesByName(url).length, url);
@@ -39,7 +39,7 @@ export function loadingScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl({ sdk: 'floating' }));
     expect(await host.evaluate(() => window.SvcSDK!.SDK_VERSION)).toBe(sandbox.sdkVersion);
     await openSigned(host, { contractId: 'floating' }, { goto: false });
-    await signToCompletion(host);
+    await signAndComplete(host);
   });
 
   test('a page with RequireJS: the script tag defines SvcSDK, RequireJS reports no error, require([url]) gets it too', async ({
@@ -70,6 +70,6 @@ export function loadingScenarios(test: ScenarioTest): void {
     expect(await host.evaluate(() => window.amdErrors)).toEqual([]);
 
     await openSigned(host, { contractId: 'amd-page' }, { goto: false });
-    await signToCompletion(host);
+    await signAndComplete(host);
   });
 }

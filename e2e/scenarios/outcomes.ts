@@ -14,10 +14,11 @@ import {
   tokenCalls,
   waitFor,
   waitForFrameText,
+  signAndComplete,
 } from '../support/sdk-driver';
 import { ATTEMPT_ID, TO_READY, SESSION_ID } from './expected';
 import type { ScenarioTest } from './scenario-test';
-import { signToCompletion, typeDeclineReason } from './steps';
+import { typeDeclineReason } from './steps';
 
 const count = async (host: Host, event: string) => (await names(host, 'a')).filter((name) => name === event).length;
 /** The lifecycle events alone: without steps, activity and open()'s outcome. */
@@ -67,7 +68,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     expect(await tokenCalls(host, 'a')).toBe(2);
     expect(await frameCount(host, 'c1')).toBe(1);
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
-    await signToCompletion(host);
+    await signAndComplete(host);
     expect(await lifecycle(host)).toEqual([...TO_READY, 'contract.cancelled', ...TO_READY, 'contract.completed']);
   });
 
@@ -76,7 +77,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     openSigned,
   }) => {
     await openSigned(host, { contractId: 's-1' }, { events: ALL_EVENTS, until: 'contract.step' });
-    await signToCompletion(host);
+    await signAndComplete(host);
 
     const log = (await recorded(host, 'a')).filter(
       (entry) => entry.event !== 'contract.activity' && entry.event !== 'open.resolved',
@@ -106,7 +107,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     await host.clickInFrame(frameIn('c1'), 'Back to the contract');
     await waitForFrameText(host, 'c1', SIGN_BUTTON);
     // Signed by a script click (no pointer): completed comes over the same port after the app's second activity.
-    await signToCompletion(host, 'script');
+    await signAndComplete(host, { by: 'script' });
     // Two clicks (and their scrolls) within seconds, each reported by the app: the SDK let one through.
     expect(await count(host, 'contract.activity')).toBe(1);
   });
@@ -116,7 +117,7 @@ export function outcomeScenarios(test: ScenarioTest): void {
     openSigned,
   }) => {
     await openSigned(host, {}, { events: ALL_EVENTS, until: 'contract.step' });
-    await signToCompletion(host, 'script');
+    await signAndComplete(host, { by: 'script' });
     // completed travels on the same port after any activity the app would have sent: none came.
     expect(await count(host, 'contract.activity')).toBe(0);
     expect(await count(host, 'contract.step')).toBe(2);

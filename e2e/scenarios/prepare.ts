@@ -17,11 +17,13 @@ import {
   prepare,
   recorded,
   waitFor,
+  openAndWait,
+  signAndComplete,
 } from '../support/sdk-driver';
 import { TO_READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
 import { expectStrictPageClean } from './security';
-import { frameBox, markDocument, openUntil, sameDocument, signToCompletion } from './steps';
+import { frameBox, markDocument, sameDocument } from './steps';
 
 /** The frame's default title (config.title), which names it in the accessibility tree. */
 const TITLE = 'Contract signing';
@@ -106,7 +108,7 @@ export function prepareScenarios(test: ScenarioTest): void {
     expect.soft(await tabFromBefore(host), 'Tab from #before skips the prepared frame').toBe('after');
     expect.soft(await host.accessibleNode(frameIn('c1')), 'the prepared frame has no accessibility node').toBeNull();
 
-    await openUntil(host, 'a', 'open.resolved');
+    await openAndWait(host, 'a', 'open.resolved');
     expect(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved']);
     expect(await frameBox(host, 'c1')).toMatchObject({ visible: true, boxes: 1, width: 640, height: 400 });
     expect(await containerHeight(host, 'c1')).toBeGreaterThanOrEqual(emptyHeight + 400);
@@ -154,7 +156,7 @@ export function prepareScenarios(test: ScenarioTest): void {
       expect.soft(await sameDocument(host), 'the frame shows the prepared document').toBe(true);
 
       // The next thing the signer does reaches the signing origin: its request is logged after any open() caused.
-      await signToCompletion(host);
+      await signAndComplete(host);
     } finally {
       server.stop();
       browserSeen = browser?.();
@@ -214,7 +216,7 @@ export function prepareScenarios(test: ScenarioTest): void {
     await host.goto(hostUrl({ csp: 'strict' }));
     await prepared(host, createSigned, { contractId: 'strict' });
     expect((await frameBox(host, 'c1')).visible).toBe(false);
-    await openUntil(host, 'a', 'open.resolved');
+    await openAndWait(host, 'a', 'open.resolved');
     expect(await names(host, 'a')).toEqual([...PREPARED, 'open.resolved']);
     expect((await frameBox(host, 'c1')).visible).toBe(true);
     await expectStrictPageClean(host);
@@ -236,7 +238,7 @@ export function prepareScenarios(test: ScenarioTest): void {
     // Prepared: nothing is measured until the signer's open(), which then records both at once.
     await prepared(host, createSigned, {}, { id: 'warm', container: 'c2' });
     expect(await measures(host), 'prepare() records no measure').toEqual(cold.all);
-    await openUntil(host, 'warm', 'open.resolved');
+    await openAndWait(host, 'warm', 'open.resolved');
     const warm = await measuredOpen(host, 'warm', 2);
     expect(warm.ready.end).toBeLessThanOrEqual((await firstEntry(host, 'warm', 'open.resolved')).at + ROUNDING);
     expect(await names(host, 'warm')).toEqual([...PREPARED, 'open.resolved']);
@@ -262,7 +264,7 @@ export function prepareScenarios(test: ScenarioTest): void {
     // The sandbox reached ready hidden and holds its document_viewed until shown: no step, no activity yet.
     expect(await names(host, 'a')).toEqual(PREPARED);
 
-    await openUntil(host, 'a', 'contract.step');
+    await openAndWait(host, 'a', 'contract.step');
     const opened = await openedAt(host, 'a');
     const steps = (await recorded(host, 'a')).filter((entry) => entry.event === 'contract.step');
     expect(steps.map((entry) => entry.payload!.step)).toEqual(['document_viewed']);

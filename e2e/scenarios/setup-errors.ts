@@ -3,10 +3,19 @@
 import { expect } from '../support/fixtures';
 import { deadPort } from '../support/dead-port';
 import type { Host } from '../support/host';
-import { call, createInstance, firstEntry, frameCount, names, open, openedAt, waitFor } from '../support/sdk-driver';
+import {
+  call,
+  createInstance,
+  firstEntry,
+  frameCount,
+  names,
+  open,
+  openedAt,
+  waitFor,
+  openAndWait,
+} from '../support/sdk-driver';
 import { ATTEMPT_ID, FAILED_TO_LOAD, READY, frameBlocked, noHello } from './expected';
 import type { ScenarioTest } from './scenario-test';
-import { openUntil } from './steps';
 
 const CSP_TARGET_MS = 500;
 /** The no-hello rule: 3 s after the frame's load; the load itself takes up to ~1.3 s (Firefox, frame-ancestors). */
@@ -166,7 +175,7 @@ export function setupErrorScenarios(test: ScenarioTest): void {
     await call(host, 'quiet', 'destroy');
 
     await createInstance(host, 'loud', 'c2', { ...config, debug: true });
-    await openUntil(host, 'loud', 'contract.loading');
+    await openAndWait(host, 'loud', 'contract.loading');
     const lines = await printed(host);
     // Each line of the attempt names it (README "Support and tracing").
     const { attemptId } = (await firstEntry(host, 'loud', 'contract.loading')).payload!;

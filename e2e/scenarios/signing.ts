@@ -1,10 +1,10 @@
 // The happy path across three sites (partner page, CDN bundle with SRI, signing app) and the service's signed
 // webhook verified by the partner backend; the slow app that open() waits for.
 import { SLOW_READY_MS, adHocToken, expect, issueToken } from '../support/fixtures';
-import { firstEntry, names, openedAt, recorded, waitForFrameText } from '../support/sdk-driver';
+import { firstEntry, names, openedAt, recorded, waitForFrameText, signAndComplete } from '../support/sdk-driver';
 import { ATTEMPT_ID, COMPLETED, CONTRACT_TITLE, READY, SESSION_ID, SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
-import { signToCompletion, untilHeading } from './steps';
+import { untilHeading } from './steps';
 
 export function signingScenarios(test: ScenarioTest): void {
   test('complete: loading → loaded → ready → completed, open() resolves on ready, webhook verified with the events’ sessionId', async ({
@@ -19,7 +19,7 @@ export function signingScenarios(test: ScenarioTest): void {
 
     await untilHeading(host, CONTRACT_TITLE);
     await waitForFrameText(host, 'c1', SIGNER_LINE);
-    await signToCompletion(host);
+    await signAndComplete(host);
     await untilHeading(host, SIGNED_TITLE);
 
     const log = await recorded(host, 'a');

@@ -1,15 +1,8 @@
-// Steps several SDK behaviour scenarios take in the same words: opening instances side by side, the frame's box,
-// marking the app's document to see that an update kept it, calling update(), the frame's headings, the decline form,
-// signing.
+// Steps several SDK behaviour scenarios take in the same words: the frame's box, marking the app's document to see
+// that an update kept it, calling update(), the frame's headings, the decline form.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
-import { frameIn, open, sign, waitFor, waitForFrameText } from '../support/sdk-driver';
-
-/** Calls open() on instance `ids` (all of them first, so they load side by side), then waits for each one's `event`. */
-export async function openUntil(host: Host, ids: string | string[], event: string): Promise<void> {
-  for (const id of [ids].flat()) await open(host, id);
-  for (const id of [ids].flat()) await waitFor(host, id, event);
-}
+import { frameIn, waitForFrameText } from '../support/sdk-driver';
 
 /** How the page lays out the signing frame in a container: shown or not, its boxes, its size and its style's size. */
 export function frameBox(host: Host, containerId: string) {
@@ -65,15 +58,4 @@ export async function typeDeclineReason(host: Host, reason: string): Promise<voi
     (reason) => void ((document.getElementById('decline-reason') as HTMLTextAreaElement).value = reason),
     reason,
   );
-}
-
-/**
- * The signer signs in container c1 and instance a reports contract.completed. `by: 'script'` signs with a script
- * click on the Sign button instead of the driver's click: no pointer, key or scroll reaches the app.
- */
-export async function signToCompletion(host: Host, by: 'click' | 'script' = 'click'): Promise<void> {
-  if (by === 'click') await sign(host, 'c1');
-  else
-    await host.evaluateInFrame(frameIn('c1'), () => document.querySelector<HTMLButtonElement>('button.sign')!.click());
-  await waitFor(host, 'a', 'contract.completed');
 }

@@ -49,7 +49,7 @@ export interface Harness {
 }
 
 type WorkerFixtures = {
-  /** Partner endpoints that also receive the sandbox's webhooks (an app's own route: support/nuxt-fixture.ts). */
+  /** Partner endpoints that also receive the sandbox's webhooks (an app's own route: support/app-fixtures.ts). */
   partnerWebhookUrls: string[];
   stack: { sandbox: Sandbox; harness: Harness };
   sandbox: Sandbox;
@@ -72,7 +72,7 @@ export interface ScenarioFixtures {
 }
 
 /** createInstance's `events` (SDK_EVENTS unless said otherwise) and `tokens` (its tokenSequence: one per call). */
-interface RecordOptions {
+export interface RecordOptions {
   events?: string[];
   tokens?: string[];
 }
@@ -90,7 +90,7 @@ interface SignedOptions extends RecordOptions {
 }
 
 /** Creates instance `id` (not opened yet) in `container` with the usual config and `overrides`; returns the config. */
-type CreateSigned = (
+export type CreateSigned = (
   host: Target,
   id: string,
   container: string,

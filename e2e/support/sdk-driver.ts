@@ -99,10 +99,10 @@ export function open(target: Target, id: string): Promise<void> {
   return start(target, id, 'open');
 }
 
-/** Calls open() and waits until instance `id` has recorded `until`. */
-export async function openAndWait(target: Target, id: string, until = 'contract.ready'): Promise<void> {
-  await open(target, id);
-  await waitFor(target, id, until);
+/** Calls open() on instance `ids` (all of them first, so they load side by side), then waits for each one's `until`. */
+export async function openAndWait(target: Target, ids: string | string[], until = 'contract.ready'): Promise<void> {
+  for (const id of [ids].flat()) await open(target, id);
+  for (const id of [ids].flat()) await waitFor(target, id, until);
 }
 
 /** Calls prepare() without awaiting it; its outcome is recorded as `prepare.resolved` / `prepare.rejected`. */
@@ -211,9 +211,19 @@ export function sign(target: Target, containerId: string): Promise<void> {
   return hostOf(target).clickInFrame(frameIn(containerId), SIGN_BUTTON);
 }
 
-/** The signer signs in `container`'s frame, and instance `id` records contract.completed. */
-export async function signAndComplete(target: Target, container = 'c1', id = 'a'): Promise<void> {
-  await sign(target, container);
+/**
+ * The signer signs in `container`'s frame, and instance `id` records contract.completed. `by: 'script'` signs with a
+ * script click on the Sign button instead of the driver's click: no pointer, key or scroll reaches the app.
+ */
+export async function signAndComplete(
+  target: Target,
+  { container = 'c1', id = 'a', by = 'click' }: { container?: string; id?: string; by?: 'click' | 'script' } = {},
+): Promise<void> {
+  if (by === 'click') await sign(target, container);
+  else
+    await hostOf(target).evaluateInFrame(frameIn(container), () =>
+      document.querySelector<HTMLButtonElement>('button.sign')!.click(),
+    );
   await waitFor(target, id, 'contract.completed');
 }
 
@@ -227,7 +237,7 @@ export async function signOneFailOther(
   await open(target, failing);
   await waitFor(target, signer, 'contract.ready');
   await waitFor(target, failing, 'contract.error');
-  await signAndComplete(target, container, signer);
+  await signAndComplete(target, { container, id: signer });
 }
 
 /** Host-page buttons around the signing container, as a partner's page has controls before and after it. */
