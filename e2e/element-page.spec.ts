@@ -3,15 +3,11 @@
 // page's own contract-completed handler moves on; the appearance property and the locale attribute change the
 // running app in place; server-rendered markup with a token attribute is refused.
 import { expect, issueToken, type Sandbox } from './support/fixtures';
-import {
-  type ElementPage,
-  elementPageTest as test,
-  openTokenRoutePage,
-  sendToken,
-  untilContractShown,
-} from './support/element-page';
+import { type ElementPage, elementPageTest as test, openTokenRoutePage, sendToken } from './support/element-page';
 import type { Host } from './support/host';
 import { SIGN_BUTTON } from './support/sdk-driver';
+import { untilFrameShows } from './scenarios/app-pages';
+import { SIGNER_LINE } from './scenarios/expected';
 import { expectLiveDarkGerman } from './scenarios/live-presentation';
 
 const FRAME = 'svc-contract-signing iframe';
@@ -22,7 +18,7 @@ async function openShowingContract(host: Host, sandbox: Sandbox, elementPage: El
   elementPage.setToken(token);
   await host.watchViolations();
   await host.goto(elementPage.url);
-  await untilContractShown(host, FRAME);
+  await untilFrameShows(host, SIGNER_LINE, { frame: FRAME, message: `${FRAME} shows the contract` });
   return token;
 }
 

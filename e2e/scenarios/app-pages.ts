@@ -1,7 +1,8 @@
-// What the scenarios of the framework apps and backends read on their pages: the signing frame's text, the page's
-// markup, the requests a server got, and the search for any piece of a token in a text.
+// What the scenarios of partner pages (the framework apps, the backends, the docs' plain pages, the element page) read
+// on them: the signing frame's text, the page's markup, the requests a server got, and any piece of a token in a text.
 import type { TestInfo } from '@playwright/test';
 import { requestLoopback } from '../../lib/loopback-client.mjs';
+import type { LoginApp } from '../support/app-server';
 import { expect, type Sandbox } from '../support/fixtures';
 import type { Host } from '../support/host';
 import { recordServerRequests } from '../support/server-requests';
@@ -56,6 +57,16 @@ export async function untilElementReady(host: Host): Promise<void> {
   await expect
     .poll(() => signingEvents(host), { message: 'contract-ready reached the page' })
     .toContain('contract-ready');
+}
+
+/**
+ * Signs in through the app's login as the applicant of `applicationId` (a new one unless given), which opens its
+ * signing page, and waits until the element there is ready. Resolves the application's id.
+ */
+export async function openSigningPage(host: Host, app: LoginApp, applicationId = crypto.randomUUID()): Promise<string> {
+  await host.goto(app.loginUrl(applicationId));
+  await untilElementReady(host);
+  return applicationId;
 }
 
 /** The signing frame's rendered height now (0: no box). */

@@ -2,6 +2,7 @@
 // sandbox app turns dark and German in place. Shared by the element page and the React app scenarios.
 import { expect } from '../support/fixtures';
 import type { Host } from '../support/host';
+import { frameText } from './app-pages';
 
 /** The sandbox app's German text for the signer's role (English: "Borrower"). */
 export const BORROWER_DE = 'Darlehensnehmer';
@@ -14,7 +15,7 @@ declare const window: Window & { liveMark?: string };
  * navigation: the same app document took the update).
  */
 export async function expectLiveDarkGerman(host: Host, frame: string, change: () => Promise<void>): Promise<void> {
-  const text = () => host.evaluateInFrame(frame, () => document.body.innerText).catch(() => '');
+  const text = () => frameText(host, { frame });
   // The sum of the page's background channels: white is 765; a dark theme well under 200.
   const background = () =>
     host.evaluateInFrame(frame, () =>

@@ -6,11 +6,11 @@ import { SIGN_BUTTON } from '../support/sdk-driver';
 import {
   type AppScenarioTest,
   fetchAsSigner,
+  openSigningPage,
   framesOnPage,
   pageHtml,
   piecesIn,
   signingEvents,
-  untilElementReady,
   VISIT,
 } from './app-pages';
 
@@ -28,9 +28,7 @@ export function nuxtScenarios(test: AppScenarioTest<{ nuxtApp: NuxtApp }>): void
     sandbox,
     nuxtApp,
   }) => {
-    const applicationId = crypto.randomUUID();
-    await host.goto(nuxtApp.loginUrl(applicationId)); // the app's login: the session cookie, then the signing page
-    await untilElementReady(host);
+    const applicationId = await openSigningPage(host, nuxtApp); // the session cookie, then the signing page
     const dom = await pageHtml(host);
     const html = await serverPage(nuxtApp, applicationId, sandbox);
     expect(html, "the sandbox's addresses as the element's attributes").toContain(
@@ -71,8 +69,7 @@ export function nuxtScenarios(test: AppScenarioTest<{ nuxtApp: NuxtApp }>): void
     const html = await serverPage(nuxtApp, applicationId, sandbox, '/sign-bound');
     expect(html, 'the keys as they are spelled').toContain(`cdnUrl="${sandbox.origins.cdn}"`);
     expect(html, 'no attribute the element reads').not.toMatch(/ (cdn|app)-url=/);
-    await host.goto(nuxtApp.loginUrl(applicationId));
-    await untilElementReady(host); // the docs' page, for the session
+    await openSigningPage(host, nuxtApp, applicationId); // the docs' page, for the session
     await host.goto(nuxtApp.url(`/apply/${applicationId}/sign-bound`));
     // Started from the server's HTML before hydration: the SDK's own CDN, which the sandbox is not.
     await expect.poll(() => signingEvents(host), { message: 'the element stopped' }).toEqual(['contract-error']);

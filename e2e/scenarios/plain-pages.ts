@@ -6,17 +6,12 @@ import { adHocToken, expect, issueToken } from '../support/fixtures';
 import type { Host } from '../support/host';
 import type { PlainPage, RouteAnswer } from '../support/plain-pages';
 import { SIGN_BUTTON } from '../support/sdk-driver';
+import { untilFrameShows } from './app-pages';
 import { SIGNED_TITLE, SIGNER_LINE } from './expected';
 import type { ScenarioTest } from './scenario-test';
 
 /** The signing frame inside the server-rendered page's element. */
 const ELEMENT_FRAME = 'svc-contract-signing iframe';
-
-/** Waits until `frame` shows `text` (it may still be loading). */
-const untilFrameShows = (host: Host, frame: string, text: string, message?: string) =>
-  expect
-    .poll(() => host.evaluateInFrame(frame, () => document.body.innerText).catch(() => ''), { message })
-    .toContain(text);
 
 /** The SDK's lines among what the page printed, or null where the driver cannot see the console. */
 const sdkLines = (host: Host) => host.messages()?.filter((line) => line.includes('[contracts-sdk]'));
@@ -48,7 +43,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     await load(host, quickstart, [null, token]);
     await expect.poll(status, { message: "the page's showRetry()" }).toBe('Signing stopped. Try again');
     await click(host, '#signing-status button');
-    await untilFrameShows(host, frame, SIGNER_LINE, 'the frame shows the contract');
+    await untilFrameShows(host, SIGNER_LINE, { frame });
     await expect.poll(status, { message: 'contract.ready cleared the status line' }).toBe('');
     await host.clickInFrame(frame, SIGN_BUTTON);
     await expect.poll(status, { message: 'contract.completed' }).toBe('Signed: thank you.');
@@ -67,7 +62,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     const expiring = adHocToken('expire');
     const renewed = await issueToken(sandbox, 'complete');
     await load(host, serverRendered, [expiring, renewed.token]);
-    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'the frame shows the contract');
+    await untilFrameShows(host, SIGNER_LINE, { frame: ELEMENT_FRAME });
     // The app asks a second before its session expires; it marks each accepted renewal on its document.
     await expect
       .poll(() => host.evaluateInFrame(ELEMENT_FRAME, () => document.documentElement.dataset.renewals ?? '0'))
@@ -92,7 +87,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
       'no script added',
     ).toEqual(['index.umd.js', 'element.umd.js']);
     await host.clickInFrame(ELEMENT_FRAME, SIGN_BUTTON);
-    await untilFrameShows(host, ELEMENT_FRAME, SIGNED_TITLE);
+    await untilFrameShows(host, SIGNED_TITLE, { frame: ELEMENT_FRAME, message: 'the frame shows the signed page' });
     // No JavaScript of the partner's listens: the webhook tells its server.
     await expect.poll(() => sandbox.confirmations().some((c) => c.applicationId === renewed.applicationId)).toBe(true);
     expect(await host.violations(), 'CSP violations').toEqual([]);
@@ -152,7 +147,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     // WebDriver classic sees no console: null there.
     expect(sdkLines(host)?.length ?? 1, 'one console line for the unhandled error').toBe(1);
     await click(host, 'svc-contract-signing [role="alert"] button');
-    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'Try again shows the contract');
+    await untilFrameShows(host, SIGNER_LINE, { frame: ELEMENT_FRAME, message: 'Try again shows the contract' });
     expect(await alert(), 'the error state went with the new attempt').toBeNull();
     // A listener that calls preventDefault(): the page handles the error, nothing shown, nothing logged.
     serverRendered.queueTokens([null]);
@@ -193,7 +188,7 @@ export function plainPageScenarios(test: ScenarioTest): void {
     // WebDriver classic sees no console: null there.
     expect(sdkLines(host) ?? [], 'handled: no line').toEqual([]);
     await click(host, 'svc-contract-signing + button');
-    await untilFrameShows(host, ELEMENT_FRAME, SIGNER_LINE, 'the retry shows the contract');
+    await untilFrameShows(host, SIGNER_LINE, { frame: ELEMENT_FRAME, message: 'the retry shows the contract' });
     // The page's own script under the document's CSP with 'self': nothing refused (checked before it navigates).
     expect(await host.violations(), 'CSP violations').toEqual([]);
     await host.clickInFrame(ELEMENT_FRAME, SIGN_BUTTON);

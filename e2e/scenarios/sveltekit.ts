@@ -7,6 +7,7 @@ import type { SvelteKitApp } from '../support/sveltekit-app';
 import {
   type AppScenarioTest,
   fetchAsSigner,
+  openSigningPage,
   framesOnPage,
   pageHtml,
   piecesIn,
@@ -16,14 +17,6 @@ import {
 } from './app-pages';
 
 declare const window: Window & { beforeLeaving?: boolean };
-
-/** Signs in as the applicant of a new application (the app's login), which opens its signing page. */
-async function openSigningPage(host: Host, app: SvelteKitApp): Promise<string> {
-  const applicationId = crypto.randomUUID();
-  await host.goto(app.loginUrl(applicationId));
-  await untilElementReady(host);
-  return applicationId;
-}
 
 /** A client-side navigation: a click on one of the layout's links, which SvelteKit's router takes. */
 const follow = (host: Host, link: string) =>

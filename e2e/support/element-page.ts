@@ -9,9 +9,10 @@ import { sriOf } from '../../lib/bundle.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { send } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import { untilFrameShows } from '../scenarios/app-pages';
 import { SIGNER_LINE } from '../scenarios/expected';
 import { withSidecarIntegrity } from './doc-integrity';
-import { expect, type Harness, type Sandbox, test } from './fixtures';
+import { type Harness, type Sandbox, test } from './fixtures';
 import { PACKAGE_DIR, PACKAGE_VERSION } from './framework-apps';
 import { strictCsp } from './harness-server.mjs';
 import type { Host } from './host';
@@ -137,16 +138,6 @@ ${elementScriptTags(sandbox, nonce)}
   });
   await host.watchViolations();
   await host.goto(`${harness.origins.partner}/${prefix}/`);
-  await untilContractShown(host, frame);
+  await untilFrameShows(host, SIGNER_LINE, { frame, message: `${frame} shows the contract` });
   return requests;
-}
-
-/** Waits until the signing frame matching `frame` shows the contract (the frame may still be loading). */
-export async function untilContractShown(host: Host, frame: string): Promise<void> {
-  await expect
-    .poll(() => host.evaluateInFrame(frame, () => document.body.innerText).catch(() => ''), {
-      message: `${frame} shows the contract`,
-      intervals: [100, 250],
-    })
-    .toContain(SIGNER_LINE);
 }
