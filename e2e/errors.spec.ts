@@ -1,7 +1,7 @@
 // Failures whose proof needs Playwright's view of the network and of every frame (Chromium, Firefox): the
 // cross-engine error scenarios are in scenarios/errors.ts.
 import { expect, test } from './support/fixtures';
-import { newSession, openDemo, showOptions } from './support/demo-page';
+import { logRows, newSession, openDemo, showOptions } from './support/demo-page';
 import { frameCount, open, recorded, waitFor } from './support/sdk-driver';
 import { FAILED_TO_LOAD } from './scenarios/expected';
 import type { Host } from './support/host';
@@ -83,6 +83,6 @@ test('demo page: the "Setup mistake" picker reproduces the CSP block and the wro
     await showOptions(page, 'Setup mistakes');
     await page.getByLabel('Setup mistake').selectOption(mistake);
     await newSession(page);
-    await expect(page.locator('#log tr[data-event="contract.error"]')).toContainText(message);
+    await expect(logRows(page, 'contract.error')).toContainText(message);
   }
 });

@@ -5,7 +5,7 @@ import { adHocToken, expect } from '../support/fixtures';
 import { names, open, recorded, signOneFailOther, waitFor } from '../support/sdk-driver';
 import { COMPLETED, FAILED_TO_LOAD, READY } from './expected';
 import type { ScenarioTest } from './scenario-test';
-import type { Host } from '../support/host';
+import { type Host, POLICY_VIOLATION_LINE } from '../support/host';
 
 /**
  * The strict page (watchViolations() before goto) saw no CSP or Trusted Types violation, and its policy is in
@@ -15,7 +15,7 @@ import type { Host } from '../support/host';
 export async function expectStrictPageClean(host: Host): Promise<void> {
   expect(await host.violations()).toEqual([]);
   const messages = host.messages();
-  if (messages !== null) expect(messages.filter((m) => /Content Security Policy|Trusted Type/i.test(m))).toEqual([]);
+  if (messages !== null) expect(messages.filter((m) => POLICY_VIOLATION_LINE.test(m))).toEqual([]);
   const refused = await host.evaluate(() => {
     try {
       document.createElement('div').innerHTML = '<b>x</b>';

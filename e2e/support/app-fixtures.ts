@@ -6,12 +6,11 @@ import type { APIResponse, Page, Request, Response } from '@playwright/test';
 import { freePort } from '../../lib/free-port.mjs';
 import { type Backend, type BackendKind, startBackend } from './backend-apps';
 import { test, webkitTest } from './fixtures';
+import { BUILD_TIMEOUT_MS } from './framework-apps';
 import { type NextApp, startNextApp } from './next-app';
 import { NUXT_WEBHOOK_PATH, type NuxtApp, startNuxtApp } from './nuxt-app';
 import { type SvelteKitApp, startSvelteKitApp } from './sveltekit-app';
 
-// Install from the registry and a build take a while on two cores, the first time.
-const BUILD_TIMEOUT_MS = 300_000;
 // The first run makes the Django venv with pip (half a minute here, most of it the registry's answers).
 const BACKEND_START_TIMEOUT_MS = 180_000;
 

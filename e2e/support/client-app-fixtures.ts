@@ -4,11 +4,9 @@
 // /vue/ and /angular/ the element's apps (support/element-apps.ts). Built once, mounted once per worker.
 import { angularAppBuild, vueAppBuild } from './element-apps';
 import { test, webkitTest, type Harness, type Sandbox } from './fixtures';
-import { serveBuild } from './framework-apps';
+import { BUILD_TIMEOUT_MS, serveBuild } from './framework-apps';
 import { devServer, reactApp } from './react-apps';
 
-// Builds take a while on two cores (install from the registry, a production build), the first time.
-const BUILD_TIMEOUT_MS = 300_000;
 const addressQuery = (sandbox: Sandbox) =>
   new URLSearchParams({ cdnUrl: sandbox.origins.cdn, appUrl: sandbox.origins.signing });
 

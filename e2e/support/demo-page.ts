@@ -2,6 +2,7 @@
 // signing frame and start control lie in the window.
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
+import { POLICY_VIOLATION_LINE } from './host';
 
 /** Opens the demo and waits until its script has run with the SDK loaded (the log's first line). */
 export async function openDemo(page: Page, url: string): Promise<void> {
@@ -79,7 +80,7 @@ export function frameShown(view: FrameInView): { topOnScreen: boolean; visiblePx
 /** Collects, from now on, the console lines reporting a Content Security Policy or Trusted Types violation. */
 export function watchPolicyViolations(page: Page): string[] {
   const violations: string[] = [];
-  page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && violations.push(m.text()));
+  page.on('console', (m) => POLICY_VIOLATION_LINE.test(m.text()) && violations.push(m.text()));
   return violations;
 }
 

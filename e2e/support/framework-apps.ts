@@ -27,6 +27,8 @@ import { startVerdaccio } from './verdaccio.mjs';
 const run = promisify(execFile);
 export const PACKAGE_DIR = join(REPO_ROOT, 'dist', 'npm', 'contracts-sdk');
 export const { version: PACKAGE_VERSION } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+/** The timeout of a worker fixture that builds an app: install and build take a while on two cores, the first time. */
+export const BUILD_TIMEOUT_MS = 300_000;
 
 /** Every file under `dir`, node_modules left out. */
 export function files(dir: string): string[] {

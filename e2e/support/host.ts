@@ -59,6 +59,9 @@ export interface AccessibleNode {
   name: string | undefined;
 }
 
+/** A console line that reports a Content Security Policy or Trusted Types violation (engines word it differently). */
+export const POLICY_VIOLATION_LINE = /Content Security Policy|Trusted Type/i;
+
 /** Listener installed in a document to record its CSP violations (runs in the browser). */
 export function recordViolations(): void {
   if (window.__violations) return;
