@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippet } from '../../lib/doc-snippets.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
-import { buildKey, cachedProject, QUERY_SIGNING_CONFIG as SIGNING_CONFIG } from './framework-apps';
+import { buildKey, cachedProject, QUERY_SIGNING_CONFIG as SIGNING_CONFIG, viteBuild } from './framework-apps';
 
 const run = promisify(execFile);
 const VUE_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'vue-app');
@@ -34,8 +34,7 @@ export async function vueAppBuild(): Promise<string> {
       writeFileSync(join(dir, 'vite.config.ts'), viteConfig);
     },
     async (dir) => {
-      const { build } = await import('vite');
-      await build({
+      await viteBuild({
         root: dir,
         configFile: join(dir, 'vite.config.ts'),
         base: '/vue/',

@@ -21,6 +21,7 @@ import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { sendFile } from '../../lib/http-kit.mjs';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
+import type { InlineConfig } from 'vite';
 import type { Harness } from './fixtures';
 import { startVerdaccio } from './verdaccio.mjs';
 
@@ -50,6 +51,22 @@ export function writeFiles(dir: string, entries: readonly (readonly [string, str
   for (const [file, text] of entries) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
+  }
+}
+
+/**
+ * Vite's production build, run in this worker's process. Vite sets process.env.NODE_ENV to "production" when it is
+ * unset and leaves it so: a dev server the same worker starts later would then serve React's production build (no
+ * StrictMode double effects). The variable is put back as it was.
+ */
+export async function viteBuild(config: InlineConfig): Promise<void> {
+  const { build } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build(config);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../lib/repo-paths.mjs';
 import { snippet } from '../../lib/doc-snippets.mjs';
-import { buildKey, cachedProject, ROOT_MODULES } from './framework-apps';
+import { buildKey, cachedProject, ROOT_MODULES, viteBuild } from './framework-apps';
 
 const APP_SOURCE = join(REPO_ROOT, 'e2e', 'apps', 'react-app');
 
@@ -65,9 +65,8 @@ export async function reactApp(major: ReactMajor): Promise<ReactApp> {
     [],
     prepare,
     async (dir) => {
-      const { build } = await import('vite');
       const { default: react } = await import('@vitejs/plugin-react');
-      await build({
+      await viteBuild({
         root: dir,
         configFile: false,
         base: `/react-${major}/`,
